@@ -66,7 +66,7 @@ describe("cases", () => {
     const send = (body: string) => ({ expectSent: [{ send: { to: "C1", envelope: { [body]: {} } } }] });
     const suite = (steps: object[], features?: string[]) => ({
       suite: "producer/e1-events",
-      cases: [{ name: "x", requirements: ["E1"], level: "REQUIRED", role: "producer", ...(features ? { features } : {}), steps }],
+      cases: [{ name: "x", requirements: ["E1"], level: "REQUIRED", role: "producer", ...(features ? { features } : {}), items: { A: { size: 4 } }, steps }],
     });
     for (const body of ["eventBatch", "snapshot", "replayUnavailable"]) {
       writeFileSync(join(dir, "producer", "e1-events.json"), JSON.stringify(suite([{ put: "A" }, send(body)])));

@@ -11,8 +11,9 @@
  * (runner/script.ts), with the same checks.
  * @module
  */
+import { DEFAULT_CONSUMER_CONFIG } from "@ectp/core";
 import type { Enum, Field, Type } from "protobufjs";
-import { KNOWN_FEATURES } from "../cases/format.js";
+import { type CaseRole, KNOWN_FEATURES } from "../cases/format.js";
 import { ROOT, jsonProblem, jsonText as text, nearest } from "../proto.js";
 import { CaseBug, MATCH_OPERATORS } from "./match.js";
 
@@ -36,6 +37,12 @@ export const CASE_FIELDS: readonly string[] = [
   "steps",
   "quiesce",
 ];
+
+/** The testee's own id when the case's `self` gives none, by role. */
+export const SELF_IDS: Readonly<Record<CaseRole, string>> = { consumer: "C1", producer: "P1", subscriber: "R1" };
+
+/** The one scripted peer of a case that gives no `peers`, by role: a producer for a consumer or a subscriber, a consumer for a producer. */
+export const DEFAULT_PEER_IDS: Readonly<Record<CaseRole, string>> = { consumer: "P1", producer: "C1", subscriber: "P1" };
 
 /** The fields of a suite file (cases/format.ts `SuiteFile`). */
 export const SUITE_FIELDS: readonly string[] = ["suite", "description", "defaults", "cases"];
@@ -181,6 +188,10 @@ export function checkCase(spec: Record<string, unknown>): void {
     for (const field of ["epoch", "seed"]) wholeNumber(self[field], `self.${field}`);
   }
   if (spec.config !== undefined) checkTimers(spec.config, "config");
+  const roles = spec.role === "any" ? CASE_ROLES : CASE_ROLES.filter((r) => r === spec.role);
+  // [I1] Timers the testee refuses would fail the case as the implementation's (a role load.ts refuses has none).
+  const configBug = isObject(spec.config) && !isTemplate(spec.config) ? configurationBug(spec.config, roles, false) : undefined;
+  if (configBug !== undefined) throw new CaseBug(configBug);
   if (spec.fingerprint !== undefined) checkMessage(spec.fingerprint, FINGERPRINT, "fingerprint");
   for (const [id, p] of Object.entries(spec.peers === undefined ? {} : objectOf(spec.peers, "peers"))) {
     const where = `peers.${id}`;
@@ -201,32 +212,182 @@ export function checkCase(spec: Record<string, unknown>): void {
   }
   const rules = spec.rules === undefined ? [] : spec.rules;
   if (!Array.isArray(rules)) throw new CaseBug(`"rules" is a list of rules; got ${text(rules)}`);
-  for (const [i, r] of rules.entries()) checkRule(r, `rule ${i + 1}`);
-  for (const [i, step] of (Array.isArray(spec.steps) ? spec.steps : []).entries()) checkStep(step, `step ${i + 1}`);
+  const steps = Array.isArray(spec.steps) ? spec.steps : [];
+  const ctx = roles.length === 0 ? undefined : caseContext(spec, roles, [...steps, ...rules]);
+  for (const [i, r] of rules.entries()) checkRule(r, `rule ${i + 1}`, ctx);
+  for (const [i, step] of steps.entries()) checkStep(step, `step ${i + 1}`, ctx);
+}
+
+/** The roles a case runs under (role "any": any of them, whichever the features file claims first). */
+const CASE_ROLES: readonly CaseRole[] = ["consumer", "producer", "subscriber"];
+
+/**
+ * What a case's steps refer to, as the runner resolves it (runner/script.ts): the case's timers,
+ * its scripted peers, the testee's own id, the peers the testee can hear of, its item fixtures.
+ */
+interface CaseContext {
+  /** The roles it runs under, each with its own timers. */
+  readonly roles: readonly CaseRole[];
+  /** Its `config`, under a configure step's. */
+  readonly config: Readonly<Record<string, unknown>>;
+  /** Its scripted peers: `peers`, or the role's one default peer. */
+  readonly peers: readonly string[];
+  /** The testee's own id: `self.id`, or the role's default (a case of role "any": each role's). */
+  readonly self: readonly string[];
+  /**
+   * Every peer the testee can hear of, and so send to: the scripted peers, itself, the producers of
+   * its item fixtures, and every sender or producer id the steps and rules write out (a `deliver`'s
+   * `from`, a `senderId`, a `producerId`, a followed producer). Undefined when one is a template:
+   * then any id may be one.
+   */
+  readonly heard: ReadonlySet<string> | undefined;
+  /** Its item fixtures' names as `fixture` takes them: the fixtures, and each family's members. */
+  readonly fixtures: ReadonlySet<string>;
+  /** Its item families (fixtures with `count`), each with its count. */
+  readonly families: ReadonlyMap<string, number>;
+  /** The names its `items` declare (fixtures and families), for messages. */
+  readonly declared: readonly string[];
+}
+
+/** The context of a case whose fields were checked (`roles` not empty), its `steps` and `rules` in `scripts`. */
+function caseContext(spec: Record<string, unknown>, roles: readonly CaseRole[], scripts: readonly unknown[]): CaseContext {
+  const self = (spec.self as { id?: string } | undefined)?.id;
+  const items = (spec.items ?? {}) as Record<string, { count?: unknown; producer?: unknown }>;
+  const fixtures = new Set<string>();
+  const families = new Map<string, number>();
+  for (const [name, item] of Object.entries(items)) {
+    if (typeof item.count !== "number") fixtures.add(name);
+    else {
+      families.set(name, item.count);
+      for (let i = 0; i < Math.min(item.count, 1 << 16); i++) fixtures.add(`${name}.${i}`);
+    }
+  }
+  const ctx = {
+    roles,
+    config: isObject(spec.config) ? spec.config : {},
+    peers: spec.peers === undefined ? (spec.role === "any" ? [] : roles.map((r) => DEFAULT_PEER_IDS[r])) : Object.keys(spec.peers as object),
+    self: self === undefined ? roles.map((r) => SELF_IDS[r]) : [self],
+    fixtures,
+    families,
+    declared: Object.keys(items),
+  };
+  const heard = new Set([...ctx.peers, ...ctx.self, ...Object.values(items).map((f) => (typeof f.producer === "string" ? f.producer : "P1"))]);
+  return { ...ctx, heard: heardNames(scripts, heard) ? heard : undefined };
+}
+
+/** The keys whose text, written in a step or rule, names a peer to the testee: a sender, a producer. */
+const PEER_NAMING_KEYS: readonly string[] = ["from", "senderId", "producerId", "producer_id", "producer", "follow"];
+
+/**
+ * Adds to `heard` every peer id `v` (steps, rules) names to the testee (see {@link PEER_NAMING_KEYS}),
+ * the "P1" of a `deliver` without `from`, and those of an `announcementJson`'s text.
+ * @returns false when one is a template (any id may be one).
+ */
+function heardNames(v: unknown, heard: Set<string>): boolean {
+  if (Array.isArray(v)) return v.every((x) => heardNames(x, heard));
+  if (!isObject(v)) return true;
+  let closed = true;
+  for (const [k, x] of Object.entries(v)) {
+    if (PEER_NAMING_KEYS.includes(k) && (typeof x === "string" || isTemplate(x))) {
+      if (isTemplate(x)) closed = false;
+      else heard.add(x as string);
+    }
+    // runner/script.ts `deliver`: a message from no one named comes from P1.
+    if (k === "deliver" && isObject(x) && x.from === undefined) heard.add("P1");
+    if (k === "announcementJson" && typeof x === "string") closed = heardNames(parsedOrNothing(x), heard) && closed;
+    closed = heardNames(x, heard) && closed;
+  }
+  return closed;
+}
+
+/** `json` parsed, or undefined when it is no JSON (an announcementJson may be written broken on purpose). */
+function parsedOrNothing(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses a fixture name written out that the case's `items` lack (runner/script.ts `fixture`
+ * would refuse it only as its step runs): `family` says whether a family's name (all its
+ * members) is taken too, as `put`, `expectSnapshot`, `expectView` and `configure`'s `items` take it.
+ */
+function checkFixture(name: unknown, ctx: CaseContext | undefined, where: string, family = false): void {
+  if (ctx === undefined || typeof name !== "string" || isTemplate(name) || ctx.fixtures.has(name)) return;
+  const count = ctx.families.get(name);
+  if (count !== undefined) {
+    if (family) return;
+    throw new CaseBug(`${where} names ${JSON.stringify(name)}, a family of ${count} items: name one of its members, ${name}.0 to ${name}.${count - 1}`);
+  }
+  const near = nearest(name, ctx.declared);
+  throw new CaseBug(
+    `${where} names ${JSON.stringify(name)}, which is no item fixture of this case${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`}; ` +
+      `${ctx.declared.length === 0 ? "it has no items" : `its items are ${ctx.declared.join(", ")}`}: add it to "items" or name one of them`,
+  );
+}
+
+/** Refuses a peer id written out that is no scripted peer (runner/script.ts `peer`, which `greet`, `peerDown` and `peerUp` resolve by, would refuse it only as its step runs). */
+function checkScriptedPeer(id: unknown, ctx: CaseContext | undefined, where: string): void {
+  if (ctx === undefined || typeof id !== "string" || isTemplate(id) || ctx.peers.includes(id)) return;
+  const near = nearest(id, ctx.peers);
+  throw new CaseBug(
+    `${where} names ${JSON.stringify(id)}, which is no scripted peer of this case${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`}; ` +
+      `${ctx.peers.length === 0 ? "it has none" : `its peers are ${ctx.peers.join(", ")}`}: the runner plays only those, so add it to "peers" or name one of them`,
+  );
+}
+
+/**
+ * Refuses a `deliver` from the testee's own id (an absent `from` is P1, the testee of a producer
+ * case): a message comes from a peer. A sender the runner does not script is fine: a stranger.
+ */
+function checkSender(id: unknown, ctx: CaseContext | undefined, where: string): void {
+  if (ctx === undefined || typeof id !== "string" || !ctx.self.includes(id)) return;
+  throw new CaseBug(
+    `${where} is ${JSON.stringify(id)}, the testee's own id: a message comes from a peer, so name the one that sends it` +
+      `${ctx.peers.length === 0 ? "" : ` (its peers are ${ctx.peers.join(", ")})`}`,
+  );
+}
+
+/**
+ * Refuses a peer id written out, as the one an output goes to (a matcher's `send.to`, a read's,
+ * connection's or disconnection's `peerId`, `expectSnapshot`'s `to`), that the testee never hears
+ * of: no output goes to it, so an expectSent of it fails as the implementation's, and an
+ * expectNone of it passes whatever the testee does.
+ */
+function checkAddressee(id: unknown, ctx: CaseContext | undefined, where: string): void {
+  if (ctx?.heard === undefined || typeof id !== "string" || isTemplate(id) || ctx.heard.has(id)) return;
+  const near = nearest(id, ctx.heard);
+  throw new CaseBug(
+    `${where} names ${JSON.stringify(id)}, which the testee never hears of${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`}: ` +
+      `it is no scripted peer (${ctx.peers.join(", ") || "none"}), not the testee (${ctx.self.join(", ")}), and no sender or producer the case names, ` +
+      "so no output goes to it: name the peer the output goes to",
+  );
 }
 
 /** Checks a rule (of the case's `rules`, `where` "rule 2", or a `rule` step's, "step 3"), then its actions. */
-function checkRule(r: unknown, where: string): void {
+function checkRule(r: unknown, where: string, ctx: CaseContext | undefined): void {
   const rule = located(where, () => {
     const rule = objectOf(r, "the rule");
     checkFields(rule, RULE_FIELDS, "a rule", "field");
-    checkDollarKeys({ ...rule, do: undefined }, "rule");
-    checkMatcher(rule.on, "on");
+    checkDollarKeys({ ...rule, do: undefined }, "rule", ctx);
+    checkMatcher(rule.on, "on", ctx);
     return rule;
   });
   // A rule step's actions are named after the step: `step 3 (rule "grant"), its action 1`.
   const named = where.startsWith("rule") ? where : `${where} (rule${typeof rule.name === "string" ? ` ${JSON.stringify(rule.name)}` : ""})`;
   const actions = Array.isArray(rule.do) ? rule.do : [rule.do];
-  for (const [j, a] of actions.entries()) checkStep(a, `${named}, its action ${j + 1}`);
+  for (const [j, a] of actions.entries()) checkStep(a, `${named}, its action ${j + 1}`, ctx);
 }
 
 /** Checks one step, then the steps it holds (a `repeat`'s, a `rule`'s actions); `where` says which (`step 3`). */
-function checkStep(step: unknown, where: string): void {
-  const action = located(where, () => checkStepItself(step));
+function checkStep(step: unknown, where: string, ctx: CaseContext | undefined): void {
+  const action = located(where, () => checkStepItself(step, ctx));
   const s = step as Record<string, unknown>;
   if (action === "repeat" && isObject(s.repeat) && Array.isArray(s.repeat.steps))
-    for (const [j, inner] of s.repeat.steps.entries()) checkStep(inner, `${where} (repeat), its step ${j + 1}`);
-  if (action === "rule") checkRule(s.rule, where);
+    for (const [j, inner] of s.repeat.steps.entries()) checkStep(inner, `${where} (repeat), its step ${j + 1}`, ctx);
+  if (action === "rule") checkRule(s.rule, where, ctx);
 }
 
 /** The message of an unknown step action (or key): its name, the nearest known one. */
@@ -236,7 +397,7 @@ export function unknownActionMessage(key: string): string {
 }
 
 /** Checks a step's keys, time, modifiers and argument (not the steps it holds); returns its action. */
-function checkStepItself(v: unknown): string | undefined {
+function checkStepItself(v: unknown, ctx: CaseContext | undefined): string | undefined {
   const step = objectOf(v, "a step");
   const keys = Object.keys(step);
   const unknown = keys.find((k) => !STEP_ACTIONS.includes(k) && !STEP_MODIFIERS.has(k));
@@ -260,22 +421,56 @@ function checkStepItself(v: unknown): string | undefined {
   const arg = step[action];
   // A repeat's steps and a rule's actions are checked as steps of their own (with their own location).
   const own = action === "repeat" && isObject(arg) ? { ...arg, steps: undefined } : action === "rule" ? undefined : arg;
-  checkDollarKeys(own, action);
-  checkDollarKeys(step.expect, "expect");
-  checkArgument(action, arg, step.expect);
+  checkDollarKeys(own, action, ctx);
+  checkDollarKeys(step.expect, "expect", ctx);
+  checkArgument(action, step, ctx);
   return action;
 }
 
-/** Checks the argument of a step's `action` (and its `expect`) where it is written out: its keys, envelopes, timers and matchers. */
-function checkArgument(action: string, arg: unknown, expect: unknown): void {
+/**
+ * Checks the argument of a step's `action` (and its `expect`) where it is written out: its keys,
+ * envelopes, timers and matchers, and the peers and item fixtures it names.
+ */
+function checkArgument(action: string, step: Record<string, unknown>, ctx: CaseContext | undefined): void {
+  const arg = step[action];
+  const expect = step.expect;
   const fields = ARGUMENT_FIELDS[action];
   const obj = isObject(arg) && !isTemplate(arg) ? arg : undefined;
   if (fields !== undefined && obj !== undefined) checkFields(obj, fields, action, "key", action);
   switch (action) {
     case "configure":
       if (obj?.config !== undefined) checkTimers(obj.config, "configure.config");
+      // [I1] Timers the testee refuses, unless the step expects that refusal (the case's config, checked already, under them).
+      if (ctx !== undefined && step.expectError !== true && isObject(obj?.config) && !isTemplate(obj.config)) {
+        const bug = configurationBug({ ...ctx.config, ...obj.config }, ctx.roles, true);
+        if (bug !== undefined) throw new CaseBug(bug);
+      }
+      for (const [i, name] of listOf(obj?.items).entries()) checkFixture(name, ctx, `configure.items[${i}]`, true);
+      break;
+    case "put":
+      checkFixture(arg, ctx, "put", true);
+      break;
+    case "markReady":
+    case "discard":
+    case "evict":
+      checkFixture(arg, ctx, action);
+      break;
+    case "greet":
+    case "peerDown":
+      checkScriptedPeer(arg, ctx, action);
+      break;
+    case "peerUp":
+      checkScriptedPeer(obj?.peer, ctx, "peerUp.peer");
+      break;
+    case "expectSnapshot":
+      // runner/script.ts `expectSnapshot`: an answer to C1 when `to` is absent.
+      if (obj !== undefined) checkAddressee(obj.to ?? "C1", ctx, obj.to === undefined ? 'expectSnapshot.to (absent, so "C1")' : "expectSnapshot.to");
+      if (typeof obj?.items === "string") checkFixture(obj.items, ctx, "expectSnapshot.items", true);
+      for (const [i, name] of listOf(obj?.items).entries()) checkFixture(name, ctx, `expectSnapshot.items[${i}]`, true);
       break;
     case "deliver":
+      // runner/script.ts `deliver`: from P1 when `from` is absent.
+      if (obj !== undefined) checkSender(obj.from ?? "P1", ctx, obj.from === undefined ? 'deliver.from (absent, so "P1")' : "deliver.from");
       if (obj?.envelope !== undefined) checkEnvelope(obj.envelope, "deliver.envelope");
       if (isObject(obj?.raw) && !isTemplate(obj.raw)) {
         checkFields(obj.raw, ["envelope", "unknownFields", "repeatBody"], "deliver.raw", "key", "deliver.raw");
@@ -284,12 +479,16 @@ function checkArgument(action: string, arg: unknown, expect: unknown): void {
       break;
     case "readResult":
       if (typeof obj?.status === "string" && !isTemplate(obj.status)) readStatus(obj.status);
-      if (isObject(obj?.data) && !isTemplate(obj.data)) checkFields(obj.data, READ_DATA_KEYS, "readResult data", "key", "readResult.data");
+      if (isObject(obj?.data) && !isTemplate(obj.data)) {
+        checkFields(obj.data, READ_DATA_KEYS, "readResult data", "key", "readResult.data");
+        checkFixture(obj.data.item, ctx, "readResult.data.item");
+      } else checkFixture(obj?.data, ctx, "readResult.data");
       break;
     case "admit":
       for (const [i, item] of listOf(obj?.items).entries())
         if (isObject(item) && !isTemplate(item)) {
           checkFields(item, ["id", "announce", "announcement", "announcementJson", "local", "modelInput"], "an admitted item", "key", `admit.items[${i}]`);
+          checkFixture(item.announce, ctx, `admit.items[${i}].announce`);
           if (item.announcement !== undefined) checkAnnouncement(item.announcement, `admit.items[${i}].announcement`);
         }
       if (isObject(expect) && !isTemplate(expect)) {
@@ -299,6 +498,7 @@ function checkArgument(action: string, arg: unknown, expect: unknown): void {
       }
       break;
     case "announce":
+      checkFixture(arg, ctx, action);
       if (isObject(expect) && !isTemplate(expect)) {
         checkFields(expect, ["present", "match"], "announce's expect", "key", "expect");
         if (expect.match !== undefined) checkPattern(expect.match, ANNOUNCEMENT, "expect.match");
@@ -313,15 +513,15 @@ function checkArgument(action: string, arg: unknown, expect: unknown): void {
       break;
     case "expectSent":
     case "expectNone":
-      for (const [i, m] of listOf(arg).entries()) checkMatcher(m, `${action}[${i}]`);
+      for (const [i, m] of listOf(arg).entries()) checkMatcher(m, `${action}[${i}]`, ctx);
       break;
     case "expectCount":
-      if (obj?.match !== undefined) checkMatcher(obj.match, "expectCount.match");
+      if (obj?.match !== undefined) checkMatcher(obj.match, "expectCount.match", ctx);
       break;
     case "expectOrder":
       if (obj !== undefined) {
-        for (const [i, m] of (Array.isArray(obj.among) ? obj.among : [obj.among]).entries()) checkMatcher(m, `expectOrder.among[${i}]`);
-        for (const [i, m] of listOf(obj.first).entries()) checkMatcher(m, `expectOrder.first[${i}]`);
+        for (const [i, m] of (Array.isArray(obj.among) ? obj.among : [obj.among]).entries()) checkMatcher(m, `expectOrder.among[${i}]`, ctx);
+        for (const [i, m] of listOf(obj.first).entries()) checkMatcher(m, `expectOrder.first[${i}]`, ctx);
       }
       break;
     case "expectStats":
@@ -331,8 +531,9 @@ function checkArgument(action: string, arg: unknown, expect: unknown): void {
       for (const [i, w] of listOf(obj?.items).entries())
         if (isObject(w) && !isTemplate(w)) {
           checkFields(w, ["item", "with"], "an expected view item", "key", `expectView.items[${i}]`);
+          checkFixture(w.item, ctx, `expectView.items[${i}].item`);
           if (w.with !== undefined) checkMessage(w.with, ITEM_DESCRIPTOR, `expectView.items[${i}].with`);
-        }
+        } else checkFixture(w, ctx, `expectView.items[${i}]`, true);
       break;
   }
 }
@@ -382,6 +583,102 @@ export function checkTimers(v: unknown, where: string): void {
   checkMessage(timers, TIMERS, where);
 }
 
+/** Why a consumer refuses a duration of 0: SPEC.md [C11]. */
+const CONSUMER_DURATION = "SPEC.md [C11]: a consumer configuration is rejected unless every duration is a positive integer";
+
+/** Why a consumer or producer refuses `heartbeatMisses` 0: SPEC.md [P8]. */
+const MISSES =
+  "SPEC.md [P8]: a peer is gone after heartbeat_misses silent intervals, 1 or more (the references take 1 to 2^53 - 1, and a testee that keeps it at 3 refuses any other value)";
+
+/** Why a subscriber refuses a 0: TESTEE-PROTOCOL.md, Configure. */
+const SUBSCRIBER_ZERO = "TESTEE-PROTOCOL.md, Configure: a present 0 in a subscriber's heartbeat_interval_ms or max_view_bytes is an invalid configuration";
+
+/**
+ * The timers whose present 0 SPEC.md or TESTEE-PROTOCOL.md make an invalid configuration, by role,
+ * each with the rule that says so. Of the others, a role ignores another's (TESTEE-PROTOCOL.md,
+ * Configure), a producer's `retryAfterMs` and `resendIntervalMs` take 0 (no hint, no bound), and
+ * of the rest (a producer's lease, quotas, replay buffer, batch bound and heartbeat interval, a
+ * consumer's `maxItemBytes`) neither says it, though the reference testees refuse a 0 there too.
+ */
+const ZERO_REFUSED: Readonly<Record<CaseRole, Readonly<Record<string, string>>>> = {
+  consumer: {
+    heartbeatIntervalMs: CONSUMER_DURATION,
+    heartbeatMisses: MISSES,
+    waitBudgetMs: CONSUMER_DURATION,
+    grantWaitMs: CONSUMER_DURATION,
+    transferTimeoutMs: CONSUMER_DURATION,
+    quarantineCapMs: CONSUMER_DURATION,
+    backoffInitialMs: CONSUMER_DURATION,
+    backoffMaxMs: CONSUMER_DURATION,
+    leaseSafetyMarginMs: CONSUMER_DURATION,
+    leaseMs: CONSUMER_DURATION,
+  },
+  producer: { heartbeatMisses: MISSES },
+  subscriber: { heartbeatIntervalMs: SUBSCRIBER_ZERO, maxViewBytes: SUBSCRIBER_ZERO },
+};
+
+/** The largest values testee.proto `Timers` allows, by producer timer, each with the rule that says so. */
+const PRODUCER_MAXIMA: Readonly<Record<string, readonly [number, string]>> = {
+  maxBatchBytes: [8_388_608, "SPEC.md [E1]: a producer refuses a batch size bound above 8 MiB"],
+  resendIntervalMs: [1_000, "SPEC.md [E2] and testee.proto Timers: a resend interval of at most 1 s"],
+};
+
+/**
+ * What makes `timers` an invalid configuration for `role` (the timer and the rule), which a testee
+ * answers with Error; undefined when nothing does that can be told from what is written out (a
+ * template's value is left to the step that resolves it).
+ */
+export function invalidConfiguration(timers: Record<string, unknown>, role: CaseRole): string | undefined {
+  // A number, or the decimal digits proto3 JSON writes a uint64 as; NaN for a template; undefined when absent.
+  const value = (key: string): number | undefined => {
+    const v = timers[key];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === "number") return v;
+    return typeof v === "string" && /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  };
+  for (const [key, why] of Object.entries(ZERO_REFUSED[role])) if (value(key) === 0) return `${key} is 0 (${why})`;
+  if (role === "consumer") {
+    // An absent timer is SPEC.md section 12's default (as @ectp/core's defaults are, tested there).
+    const written = (key: string) => value(key) ?? (DEFAULT_CONSUMER_CONFIG[key as keyof typeof DEFAULT_CONSUMER_CONFIG] as number);
+    // The timers a rule relates, with their values, an absent one's said to be the default.
+    const shown = (keys: string[]) => keys.map((k) => `${k} ${written(k)}${value(k) === undefined ? " (the default)" : ""}`).join(", ");
+    // [C11] backoff_initial <= backoff_max, and a read ends before the producer may reuse its memory.
+    if (written("backoffInitialMs") > written("backoffMaxMs"))
+      return `backoffInitialMs is above backoffMaxMs (${shown(["backoffInitialMs", "backoffMaxMs"])}; SPEC.md [C11]: a consumer configuration is rejected unless backoff_initial <= backoff_max)`;
+    if (written("transferTimeoutMs") > written("leaseMs") - written("leaseSafetyMarginMs"))
+      return (
+        `transferTimeoutMs is above leaseMs - leaseSafetyMarginMs (${shown(["transferTimeoutMs", "leaseMs", "leaseSafetyMarginMs"])}; ` +
+        "SPEC.md [C11]: a consumer configuration is rejected unless transfer_timeout <= lease - safety_margin)"
+      );
+  }
+  if (role === "producer")
+    for (const [key, [max, why]] of Object.entries(PRODUCER_MAXIMA)) {
+      const v = value(key);
+      if (v !== undefined && v > max) return `${key} is ${v}, above ${max} (${why})`;
+    }
+  return undefined;
+}
+
+/**
+ * The case bug of timers the testee would refuse when the case does not say it expects that: the
+ * case's `config` (`step` false), which every Configure of the case sends, or a configure step's
+ * over it (`step` true). Written there, the refusal would fail the case as the implementation's
+ * [I1]; a case checks a refusal with a `configure` step and `"expectError": true`.
+ * @returns the message, or undefined when the timers are valid for each of `roles`.
+ */
+export function configurationBug(timers: Record<string, unknown>, roles: readonly CaseRole[], step: boolean): string | undefined {
+  for (const role of roles) {
+    const problem = invalidConfiguration(timers, role);
+    if (problem === undefined) continue;
+    const what = step ? 'configure.config (over the case\'s "config")' : "config";
+    const fix = step
+      ? 'add "expectError": true if that refusal is what the step checks'
+      : 'to check that refusal, set it in a "configure" step with "expectError": true';
+    return `${what} is an invalid configuration for a ${role}: ${problem}; the testee answers that Configure with Error, which fails the case as the implementation's [I1]: ${fix}`;
+  }
+  return undefined;
+}
+
 /** The read status of a `readResult` step; anything but done, cancelled or failed is a case bug. */
 export function readStatus(status: unknown): string {
   const s = String(status ?? "done");
@@ -406,9 +703,9 @@ export function windowBounds(w: unknown): [number, number] {
  * `$bnd` would be matched as a field no output has, and never match), and a macro's object with
  * keys the macro does not take (its `with` is checked as an ItemDescriptor).
  */
-function checkDollarKeys(v: unknown, where: string): void {
+function checkDollarKeys(v: unknown, where: string, ctx: CaseContext | undefined): void {
   if (Array.isArray(v)) {
-    for (const [i, x] of v.entries()) checkDollarKeys(x, `${where}[${i}]`);
+    for (const [i, x] of v.entries()) checkDollarKeys(x, `${where}[${i}]`, ctx);
     return;
   }
   if (!isObject(v)) return;
@@ -429,15 +726,19 @@ function checkDollarKeys(v: unknown, where: string): void {
     if (other !== undefined)
       throw new CaseBug(`${where}: ${macro} takes ${takes.length === 0 ? "no other key" : takes.join(", ")} beside it; got ${JSON.stringify(other)}`);
     if ((macro === "$descriptor" || macro === "$announcement") && v.with !== undefined) checkMessage(v.with, ITEM_DESCRIPTOR, `${where}.with`);
+    if (FIXTURE_MACROS.includes(macro)) checkFixture(v[macro], ctx, `${where}.${macro}`);
   }
-  for (const k of keys) checkDollarKeys(v[k], `${where}.${k}`);
+  for (const k of keys) checkDollarKeys(v[k], `${where}.${k}`, ctx);
 }
+
+/** The template macros whose argument is an item fixture's name (runner/script.ts's macros). */
+const FIXTURE_MACROS: readonly string[] = ["$key", "$bytes", "$crc", "$descriptor", "$announcement"];
 
 /**
  * Checks a matcher of testee outputs (expectSent, expectNone, expectCount, expectOrder, a rule's
  * `on`): its `$window` (two numbers, in order, where written out) and its pattern of `Output`.
  */
-function checkMatcher(m: unknown, where: string): void {
+function checkMatcher(m: unknown, where: string, ctx: CaseContext | undefined): void {
   if (isTemplate(m)) return;
   const matcher = objectOf(m, where);
   const { $window, $bindTime, $times: _, ...pattern } = matcher;
@@ -445,6 +746,10 @@ function checkMatcher(m: unknown, where: string): void {
   if ($window !== undefined && !isTemplate($window) && !(Array.isArray($window) && $window.some(isTemplate))) located(`${where}.$window`, () => windowBounds($window));
   if ($bindTime !== undefined && typeof $bindTime !== "string") throw new CaseBug(`${where}.$bindTime names a variable; got ${text($bindTime)}`);
   checkPattern(pattern, OUTPUT, where);
+  // The peer each kind of output goes to (testee.proto Output).
+  if (isObject(pattern.send)) checkAddressee(pattern.send.to, ctx, `${where}.send.to`);
+  for (const kind of ["startRead", "connectPeer", "disconnectPeer"])
+    if (isObject(pattern[kind])) checkAddressee(pattern[kind].peerId, ctx, `${where}.${kind}.peerId`);
 }
 
 /**

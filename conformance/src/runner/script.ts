@@ -19,13 +19,16 @@ import { JSON_OPTIONS, ectp, encodeCaseMessage } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "../testee/connection.js";
 import {
   CONFIGURE_KEYS,
+  DEFAULT_PEER_IDS,
   MODIFIER_USERS,
   READ_DATA_KEYS,
+  SELF_IDS,
   STEP_ACTIONS,
   STEP_MODIFIERS,
   checkAnnouncement,
   checkEnvelope,
   checkTimers,
+  configurationBug,
   readStatus,
   unknownActionMessage,
   windowBounds,
@@ -250,7 +253,7 @@ class Interpreter {
     this.fingerprint = c.spec.fingerprint ?? { ...DEFAULT_FINGERPRINT };
     this.loadFixtures(c.spec.items ?? {});
     // The runner plays producers for a consumer or a subscriber, consumers for a producer, no peer in a case of role "any".
-    const peers = c.spec.peers ?? (c.spec.role === "any" ? {} : role === "producer" ? { C1: {} } : { P1: {} });
+    const peers = c.spec.peers ?? (c.spec.role === "any" ? {} : { [DEFAULT_PEER_IDS[role]]: {} });
     for (const [id, p] of Object.entries(peers))
       this.peers.set(id, {
         id,
@@ -667,6 +670,9 @@ class Interpreter {
     // Checked as resolved (the case's own config as it loaded): protobufjs would send a misspelt timer as absent and "two" as 0.
     if (overrides.config !== undefined) checkTimers(overrides.config, "configure.config");
     const timers = { ...(this.spec.config ?? {}), ...((overrides.config as Record<string, number>) ?? {}) };
+    // [I1] Checked as resolved too (a template in a configure step's config): timers the testee refuses fail only a step expecting that.
+    const invalid = expectError ? undefined : configurationBug(timers, [this.caseRole], overrides.config !== undefined);
+    if (invalid !== undefined) throw new CaseBug(invalid);
     if (typeof overrides.epoch === "number") this.selfEpoch = overrides.epoch;
     this.configured = false;
     this.reads.clear();
@@ -1830,9 +1836,6 @@ const ROLES = {
   producer: C.Role.ROLE_PRODUCER,
   subscriber: C.Role.ROLE_SUBSCRIBER,
 } as const;
-
-/** The testee's default peer id per case role. */
-const SELF_IDS = { consumer: "C1", producer: "P1", subscriber: "R1" } as const;
 
 /** Envelope body fields (envelope.proto), for hand-built wire forms (unknown fields, a repeated body). */
 const BODY_FIELDS: Record<string, { id: number; type: { encode(m: unknown): { finish(): Uint8Array } } }> = {
