@@ -249,6 +249,17 @@ describe("announcementFromJson: the caller's options", () => {
     );
   });
 
+  it("an ignoreUnknownFields other than true, false or undefined is thrown, typed (\"yes\" or 1 read as false refused what was asked to be skipped)", () => {
+    const withExtra = JSON.stringify({ ...JSON.parse(canonicalJson(announcement())), extra: 1 });
+    for (const [bad, shown] of [["yes", '"yes"'], [1, "1"], [null, "null"]] as const)
+      expect(() => announcementFromJson(withExtra, { ignoreUnknownFields: bad } as never)).toThrow(
+        `[INVALID_ARGUMENT] announcementFromJson: options.ignoreUnknownFields must be true or false; got ${shown}`,
+      );
+    expect(announcementFromJson(withExtra, { ignoreUnknownFields: true }).ok).toBe(true);
+    expect(announcementFromJson(withExtra, { ignoreUnknownFields: false }).ok).toBe(false);
+    expect(announcementFromJson(withExtra, { ignoreUnknownFields: undefined }).ok).toBe(false);
+  });
+
   it("an array as options is refused as null is (it read as no options)", () => {
     expect(() => announcementFromJson(canonicalJson(announcement()), [] as never)).toThrow(
       "[INVALID_ARGUMENT] announcementFromJson: options must be an object { ignoreUnknownFields? }; got an array",

@@ -56,14 +56,19 @@ export interface JsonReadOptions {
  * @param json - JSON text, or an already parsed value.
  * @param options - see {@link JsonReadOptions}; left out (or `undefined`), the defaults.
  * @returns the announcement, or `INVALID_ANNOUNCEMENT` naming what was wrong (never thrown).
- * @throws EctpError(INVALID_ARGUMENT) when `options` is not an object (`null` and arrays included)
- *   or has a key other than `ignoreUnknownFields`: a fault of the calling code, not of the announcement.
+ * @throws EctpError(INVALID_ARGUMENT) when `options` is not an object (`null` and arrays included),
+ *   has a key other than `ignoreUnknownFields`, or an `ignoreUnknownFields` other than true, false
+ *   or undefined: a fault of the calling code, not of the announcement.
  */
 export function announcementFromJson(json: unknown, options: JsonReadOptions = {}): Validation<ectp.v1.IAnnouncement> {
   // The caller's own mistakes are its to fix, not the announcement's: thrown, as bad arguments are.
   if (options === null || typeof options !== "object" || Array.isArray(options))
     throw new EctpError("INVALID_ARGUMENT", `announcementFromJson: options must be an object { ignoreUnknownFields? }; got ${describeValue(options)}`);
   refuseUnknownOptions("announcementFromJson", options, JSON_READ_OPTIONS, "INVALID_ARGUMENT");
+  const ignoreUnknownFields = options.ignoreUnknownFields === undefined ? false : options.ignoreUnknownFields;
+  // A "yes" or 1 taken as false would refuse what the caller asked to be skipped, without saying why.
+  if (typeof ignoreUnknownFields !== "boolean")
+    throw new EctpError("INVALID_ARGUMENT", `announcementFromJson: options.ignoreUnknownFields must be true or false; got ${describeValue(ignoreUnknownFields)}`);
   let value = json;
   if (typeof json === "string") {
     try {
@@ -73,7 +78,7 @@ export function announcementFromJson(json: unknown, options: JsonReadOptions = {
     }
   }
   try {
-    return { ok: true, value: readMessage("Announcement", value, "announcement", options.ignoreUnknownFields === true) };
+    return { ok: true, value: readMessage("Announcement", value, "announcement", ignoreUnknownFields) };
   } catch (cause) {
     if (cause instanceof JsonFieldError) return refuse(cause.message, cause.path);
     // A parsed value is plain data; an object whose getters throw (or a Proxy) is refused too.

@@ -46,6 +46,11 @@ describe("outputPathProblem", () => {
     expect(outputPathProblem(deep, undefined)).toBe(`directory ${join(work, "no-such")} does not exist`);
   });
 
+  it("refuses a path that is not a string with INVALID_ARGUMENT (a number threw a plain TypeError)", () => {
+    for (const [bad, shown] of [[5, "5"], [undefined, "nothing"], [null, "null"]] as const)
+      expect(() => outputPathProblem(bad as never)).toThrow(`[INVALID_ARGUMENT] outputPathProblem: file must be a path (a string); got ${shown}`);
+  });
+
   it("checks the path as the write opens it: `missing/..` needs `missing` (a lexical resolve would pass it)", () => {
     const through = `${work}/nowhere/../x.json`;
     expect(outputPathProblem(through)).toBe(`directory ${work}/nowhere/.. does not exist`);

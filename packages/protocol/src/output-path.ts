@@ -26,10 +26,11 @@ export interface OutputPathOptions {
  * @param file - The path the caller will write.
  * @param options - Whether the write creates missing directories; left out (or `undefined`), it does not.
  * @returns What is wrong and what to do, a phrase to follow "cannot write <file>: ", or undefined.
- * @throws EctpError(INVALID_ARGUMENT) when `options` is not an object (`null` and arrays included):
- *   a fault of the calling code, not of the path.
+ * @throws EctpError(INVALID_ARGUMENT) when `file` is not a string, or `options` is not an object
+ *   (`null` and arrays included): a fault of the calling code, not of the path.
  */
 export function outputPathProblem(file: string, options: OutputPathOptions = {}): string | undefined {
+  if (typeof file !== "string") throw new EctpError("INVALID_ARGUMENT", `outputPathProblem: file must be a path (a string); got ${describeValue(file)}`);
   if (options === null || typeof options !== "object" || Array.isArray(options))
     throw new EctpError("INVALID_ARGUMENT", `outputPathProblem: options must be an object { createsDirectories? }; got ${describeValue(options)}`);
   if (file === "-") return 'it would be a file named "-", not standard output; name a file';
