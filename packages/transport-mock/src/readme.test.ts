@@ -1,5 +1,5 @@
 /**
- * The README's "With the real cores" and "With a router" examples run as written: each ```ts block is extracted, its
+ * The README's "With the real cores", "In real time" and "With a router" examples run as written: each ```ts block is extracted, its
  * import of this package pointed at the source (no build of it needed; @ectp/core and
  * @ectp/protocol come from their builds, as a user's would), and imported. Each block asserts its
  * own claims (the item ends `ready` with the producer's bytes; the router's view follows the
@@ -44,6 +44,12 @@ describe("README", () => {
       expect(code).toContain(text);
     }
     await runBlock(code, "with-the-real-cores");
+  });
+
+  it('"In real time": two Drivers run their real-time loops while an engine loop admits, wakes and drains until the item is ready', async () => {
+    const code = readmeBlock("### In real time");
+    for (const text of [".run()", ".wake()", "drainFailed()", ".close()", "assert.deepEqual("]) expect(code).toContain(text);
+    await runBlock(code, "in-real-time");
   });
 
   it('"With a router": an EventSubscriber syncs, follows an eviction [E1], and its view makes the producer\'s announcement', async () => {
