@@ -3,14 +3,16 @@
 //
 // Every workspace package with a src/index.ts (packages/*, conformance) is one
 // TypeDoc "package" (entryPointStrategy "packages", see typedoc.json); spec/SPEC.md
-// is included as a project document. Warnings are errors and
-// validation.notDocumented is on, so an undocumented export fails this script.
-// `npm run docs` builds the packages first (TypeDoc resolves cross-package types
-// through their dist/ declarations).
+// and the documents the READMEs link to are project documents (typedoc.json), and
+// this script adds a "Wire schema (.proto)" page it generates from spec/proto.
+// Warnings are errors and validation.notDocumented is on, so an undocumented export
+// fails this script. `npm run docs` builds the packages first (TypeDoc resolves
+// cross-package types through their dist/ declarations).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { OptionDefaults } from "typedoc";
 import { workspaceDirs } from "./lib/workspaces.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -20,6 +22,35 @@ export function documentedPackages() {
   return workspaceDirs(root)
     .filter((d) => existsSync(join(d, "src", "index.ts")))
     .map((d) => relative(root, d));
+}
+
+/** The .proto files under spec/proto, relative to the root with "/" separators, sorted. */
+export function protoFiles() {
+  const dir = join(root, "spec", "proto");
+  return readdirSync(dir, { recursive: true })
+    .filter((f) => f.endsWith(".proto"))
+    .map((f) => `spec/proto/${f.split("\\").join("/")}`)
+    .sort();
+}
+
+/** Markdown of the "Wire schema (.proto)" page: each .proto file verbatim under a heading with its path. */
+export function wireSchemaPage() {
+  const lines = [
+    "---",
+    "title: Wire schema (.proto)",
+    "---",
+    "",
+    "# Wire schema (.proto)",
+    "",
+    "The protobuf files of `spec/proto`, verbatim: the wire messages (`ectp.v1`) and the testee",
+    "protocol (`ectp.conformance.v1`). Golden fixtures, each message as hex bytes and proto3 JSON, are in",
+    "`spec/testdata/` of the repository.",
+  ];
+  for (const file of protoFiles()) {
+    const text = readFileSync(join(root, file), "utf8");
+    lines.push("", `## ${file}`, "", "```proto", text.trimEnd(), "```");
+  }
+  return `${lines.join("\n")}\n`;
 }
 
 function hasOriginRemote() {
@@ -38,21 +69,26 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error("docs: spec/SPEC.md is missing; it is included as a page of the reference");
     process.exit(1);
   }
-  let options = join(root, "typedoc.json");
+  // This build's config extends typedoc.json (whose paths stay relative to it) and
+  // lives, with the generated wire schema page, in a git-ignored folder.
+  const config = JSON.parse(readFileSync(join(root, "typedoc.json"), "utf8"));
+  const dir = join(root, "node_modules", ".cache", "ectp-docs");
+  mkdirSync(dir, { recursive: true });
+  const wireSchema = join(dir, "wire-schema.md");
+  writeFileSync(wireSchema, wireSchemaPage());
+  const derived = {
+    extends: [join(root, "typedoc.json")],
+    // Arrays replace the extended ones, so list typedoc.json's documents again.
+    projectDocuments: [...config.projectDocuments.map((d) => join(root, d)), wireSchema],
+    highlightLanguages: [...OptionDefaults.highlightLanguages, "proto"],
+  };
   // Source links need a git remote; a clone without "origin" would only warn, and
   // warnings are errors here, so leave the links out there. Per-package options do
   // not inherit CLI flags in "packages" mode and `packageOptions` is config-file
-  // only, so write a config that extends typedoc.json (its paths stay relative to it).
-  if (!hasOriginRemote()) {
-    const config = JSON.parse(readFileSync(options, "utf8"));
-    const dir = join(root, "node_modules", ".cache", "ectp-docs");
-    mkdirSync(dir, { recursive: true });
-    options = join(dir, "typedoc.json");
-    writeFileSync(
-      options,
-      JSON.stringify({ extends: [join(root, "typedoc.json")], packageOptions: { ...config.packageOptions, disableSources: true } }),
-    );
-  }
+  // only, hence this config.
+  if (!hasOriginRemote()) derived.packageOptions = { ...config.packageOptions, disableSources: true };
+  const options = join(dir, "typedoc.json");
+  writeFileSync(options, JSON.stringify(derived));
   const args = ["--options", options, ...packages];
   const typedoc = join(root, "node_modules", ".bin", process.platform === "win32" ? "typedoc.cmd" : "typedoc");
   console.log(`docs: typedoc over ${packages.join(", ")}`);

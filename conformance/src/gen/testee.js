@@ -25618,7 +25618,7 @@ export const ectp = $root.ectp = (() => {
             /**
              * Properties of a Fingerprint.
              * @typedef {Object} ectp.v1.Fingerprint.$Properties
-             * @property {string|null} [model] Model identifier, e.g. "Qwen/Qwen3.5-35B-A3B@<revision>". Empty is allowed
+             * @property {string|null} [model] Model identifier, e.g. `Qwen/Qwen3.5-35B-A3B@<revision>`. Empty is allowed
              * but then only matches another empty model.
              * @property {ectp.v1.Dtype|null} [dtype] Element type of the encoding.
              * @property {number|null} [rowBytes] Bytes per row of the encoding (hidden size x element size). 0 = not given.
@@ -25658,7 +25658,7 @@ export const ectp = $root.ectp = (() => {
             };
 
             /**
-             * Model identifier, e.g. "Qwen/Qwen3.5-35B-A3B@<revision>". Empty is allowed
+             * Model identifier, e.g. `Qwen/Qwen3.5-35B-A3B@<revision>`. Empty is allowed
              * but then only matches another empty model.
              * @member {string} model
              * @memberof ectp.v1.Fingerprint

@@ -109,7 +109,7 @@ export async function importCoreBundle<T = unknown>(patches: readonly MutantPatc
   }
 }
 
-/** The packages a patch can edit (each its packages/<name>/src). */
+/** The packages a patch can edit (each its `packages/<name>/src`). */
 const PATCHABLE_PACKAGES = ["core", "protocol"] as const;
 
 /** The package a patch edits (core when it names none); refuses any other name. */
@@ -122,7 +122,7 @@ function packageOf(p: MutantPatch, label: string): (typeof PATCHABLE_PACKAGES)[n
   return pkg;
 }
 
-/** Copy packages/<pkg>/src, without its tests, to `<work>/<pkg>/src`; returns the copy. */
+/** Copy `packages/<pkg>/src`, without its tests, to `<work>/<pkg>/src`; returns the copy. */
 function copySource(work: string, pkg: string): string {
   const copy = join(work, pkg, "src");
   mkdirSync(copy, { recursive: true });

@@ -1,5 +1,5 @@
 /**
- * Timers and limits of the protocol, with the defaults of SPEC.md "Timers".
+ * Timers and limits of the protocol, with the defaults of SPEC.md section 12, "Timers and limits".
  * Every duration is a whole number of milliseconds on the injected clock (the consumer's
  * `quarantineCapMs` may also be `Infinity`: no cap).
  * @module
@@ -174,7 +174,7 @@ export interface ProducerConfig extends TimerConfig {
   resendIntervalMs: number;
 }
 
-/** Default heartbeat settings (SPEC.md "Timers"). */
+/** Default heartbeat settings (SPEC.md section 12, "Timers and limits"). */
 export const DEFAULT_TIMERS: Readonly<TimerConfig> = Object.freeze({
   heartbeatIntervalMs: 2_000,
   heartbeatMisses: 3,
@@ -198,7 +198,7 @@ export function peerHeartbeatIntervalMs(announced: unknown, ownMs: number): numb
   return Math.max(ownMs, Math.min(hb, MAX_PEER_HEARTBEAT_INTERVAL_MS));
 }
 
-/** Default consumer configuration (SPEC.md "Timers"). */
+/** Default consumer configuration (SPEC.md section 12, "Timers and limits"). */
 export const DEFAULT_CONSUMER_CONFIG: Readonly<ConsumerConfig> = Object.freeze({
   ...DEFAULT_TIMERS,
   waitBudgetMs: 60_000,
@@ -213,7 +213,7 @@ export const DEFAULT_CONSUMER_CONFIG: Readonly<ConsumerConfig> = Object.freeze({
   idlePeerMs: 300_000,
 });
 
-/** Default producer configuration (SPEC.md "Timers"). */
+/** Default producer configuration (SPEC.md section 12, "Timers and limits"). */
 export const DEFAULT_PRODUCER_CONFIG: Readonly<ProducerConfig> = Object.freeze({
   ...DEFAULT_TIMERS,
   leaseMs: 30_000,

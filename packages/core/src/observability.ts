@@ -38,9 +38,11 @@ export interface Logger {
   /** Normal but notable events (a retry after a fault: no answer in time; an idle peer lost, or one declared gone again). */
   info(message: string, fields?: LogFields): void;
   /**
-   * Every terminal failure is logged here with request id, item key, reason and attempts; so are
-   * faults a deployment should see: a peer declared gone with work in hand, a lease that expired
-   * without an ACK.
+   * Every terminal failure of an item is logged here ("request failed") with `requestId`, `itemId`,
+   * `reason` and `attempts`, plus `itemKey` and `producer` (and, where they apply, `detail`,
+   * `waitingFor`, `lastRetryReason`) when the item had a valid announcement (one with none has no
+   * key to log); so are faults a deployment should see: a peer declared gone with work in hand, a
+   * lease that expired without an ACK.
    */
   warn(message: string, fields?: LogFields): void;
   /** Faults of the implementation itself. */

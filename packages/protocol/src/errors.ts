@@ -30,15 +30,25 @@ export type FailureReasonName =
  */
 export type EctpErrorCode =
   | FailureReasonName
+  /** Bytes that are not a valid message: in `decodeEnvelope`'s result (never thrown), and thrown by `FrameDecoder.end` for a stream cut inside a frame. */
   | "MALFORMED_MESSAGE"
+  /** A frame longer than `maxFrameBytes`: thrown by `encodeFrame` and `FrameDecoder.push`. */
   | "FRAME_TOO_LARGE"
+  /** A descriptor, fingerprint or item key that fails validation: in the result of `validateDescriptor`, `normalizeFingerprint` and `itemKeyId` (never thrown). */
   | "INVALID_DESCRIPTOR"
+  /** A call's argument of the wrong type or out of range (local misuse): thrown by the call, e.g. `ConsumerCore.admit`, `MemoryItemStore.markReady`, `encodeFrame`. */
   | "INVALID_ARGUMENT"
+  /** Options or a config that cannot be used: thrown by the constructors (`ConsumerCore`, `ProducerCore`, `EventSubscriber`, `Driver`, `MemoryItemStore`, `MockNetwork`, `FrameDecoder`). */
   | "INVALID_CONFIG"
+  /** Code a core runs in the middle of one of its calls (a metrics or logger hook, a destination pool, an item store) called a state-changing method of that core: thrown into that code. */
   | "REENTRANT_CALL"
+  /** The transport cannot serve the call: `new NixlTransport` without the NIXL native addon, an operation NIXL does not support, or a closed transport. */
   | "TRANSPORT_UNAVAILABLE";
 
-/** Codes whose condition may clear by itself, so trying again later can succeed (SPEC.md table). */
+/**
+ * The codes retryable by default (SPEC.md section 11, "Retryable and terminal outcomes"); whether
+ * a failure is retryable can also depend on when it happened, which an error does not know.
+ */
 const RETRYABLE: ReadonlySet<EctpErrorCode> = new Set<EctpErrorCode>([
   "NOT_READY",
   "OVERLOADED",
@@ -85,7 +95,13 @@ export class EctpError extends Error {
     Object.defineProperty(this, BRAND, { value: true });
   }
 
-  /** Whether trying again later may succeed (SPEC.md "Retryable and terminal outcomes"). */
+  /**
+   * Whether trying again later may succeed, as the default for the code (SPEC.md section 11,
+   * "Retryable and terminal outcomes"): true for NOT_READY, OVERLOADED, GRANT_TIMEOUT and
+   * PEER_UNREACHABLE. It does not know when the failure happened: PEER_UNREACHABLE after a grant
+   * is terminal [C5], and the consumer core decides its retries by SPEC.md section 11 itself, not
+   * by this getter.
+   */
   get retryable(): boolean {
     return RETRYABLE.has(this.code);
   }

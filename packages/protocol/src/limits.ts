@@ -20,8 +20,8 @@ export const MAX_REPEATED_ELEMENTS = 65_536;
 export const MAX_SHAPE_DIMS = 64;
 
 /**
- * The largest encoded descriptor a producer may store and publish, in bytes (SPEC.md section
- * 5): so that every event, snapshot item, grant and announcement carrying it fits a frame,
+ * The largest encoded descriptor a producer may store and publish: 64 KiB (65 536 bytes; SPEC.md
+ * section 5), so that every event, snapshot item, grant and announcement carrying it fits a frame,
  * whatever its `location` or strings hold. `MemoryItemStore.put` refuses larger ones.
  */
 export const MAX_DESCRIPTOR_BYTES = 64 * 1024;

@@ -25,7 +25,7 @@ export interface OutputPathOptions {
  * only after the whole run). Nothing is left behind.
  * @param file - The path the caller will write.
  * @param options - Whether the write creates missing directories; left out (or `undefined`), it does not.
- * @returns What is wrong and what to do, a phrase to follow "cannot write <file>: ", or undefined.
+ * @returns What is wrong and what to do, a phrase to follow `cannot write <file>: `, or undefined.
  * @throws EctpError(INVALID_ARGUMENT) when `file` is not a string, or `options` is not an object
  *   (`null` and arrays included): a fault of the calling code, not of the path.
  */

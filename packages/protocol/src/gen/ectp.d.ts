@@ -1284,7 +1284,7 @@ export namespace ectp {
             $unknowns?: Uint8Array[];
 
             /**
-             * Model identifier, e.g. "Qwen/Qwen3.5-35B-A3B@<revision>". Empty is allowed
+             * Model identifier, e.g. `Qwen/Qwen3.5-35B-A3B@<revision>`. Empty is allowed
              * but then only matches another empty model.
              */
             model: string;
@@ -1383,7 +1383,7 @@ export namespace ectp {
             interface $Properties {
 
                 /**
-                 * Model identifier, e.g. "Qwen/Qwen3.5-35B-A3B@<revision>". Empty is allowed
+                 * Model identifier, e.g. `Qwen/Qwen3.5-35B-A3B@<revision>`. Empty is allowed
                  * but then only matches another empty model.
                  */
                 model?: (string|null);
