@@ -482,6 +482,12 @@ describe("MemoryItemStore", () => {
     const wrongKey = Symbol("k") as unknown as string;
     for (const call of [() => store.pin(wrongKey), () => store.unpin(wrongKey), () => store.markReady(wrongKey)])
       expect(call).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT", message: expect.stringMatching(/item Symbol\(k\) (is not in the store|has no pin)/) }));
+    // A wrong id of any length is named by its first 100 characters; details keep it whole.
+    const long = "k".repeat(100_000);
+    for (const call of [() => store.pin(long), () => store.unpin(long), () => store.markReady(long)])
+      expect(call).toThrow(
+        expect.objectContaining({ message: expect.stringContaining(`item ${"k".repeat(100)}... (100000 characters) `), details: { keyId: long } }),
+      );
     store.markReady(kid(1));
     store.pin(kid(1));
     store.pin(kid(1));

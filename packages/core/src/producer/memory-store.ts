@@ -33,9 +33,14 @@ export function descriptorSizeProblem(descriptor: ectp.v1.IItemDescriptor): stri
   return bytes > MAX_DESCRIPTOR_BYTES ? `the descriptor encodes to ${bytes} bytes, over the ${MAX_DESCRIPTOR_BYTES} a producer may publish` : undefined;
 }
 
-/** A key id as a message names it: as given when it is a string (as it should be), else what it is. */
+/**
+ * A key id as a message names it: as given when it is a string (as it should be), cut after 100
+ * characters when it is over 120 (a wrong id can be any length, and its error goes to logs; the
+ * error's `details.keyId` keeps it whole), else what it is.
+ */
 function keyText(keyId: unknown): string {
-  return typeof keyId === "string" ? keyId : describeValue(keyId);
+  if (typeof keyId !== "string") return describeValue(keyId);
+  return keyId.length <= 120 ? keyId : `${keyId.slice(0, 100)}... (${keyId.length} characters)`;
 }
 
 /** Whether `a` holds exactly the bytes of `b`. */
