@@ -58,6 +58,18 @@ export function processIO(): CliIO {
   };
 }
 
+/** How many characters of a command-line argument an error message shows. */
+export const SHOWN_ARG_CHARS = 80;
+
+/**
+ * A command-line argument as an error message echoes it: cut after {@link SHOWN_ARG_CHARS}
+ * characters, with "..." (as `describeValue` of @ectp/protocol cuts a string), so that a huge
+ * argument (`ectp --version <3000 characters>`) does not fill the terminal.
+ */
+export function shownArg(text: string): string {
+  return text.length > SHOWN_ARG_CHARS ? `${text.slice(0, SHOWN_ARG_CHARS)}...` : text;
+}
+
 /** Exit status of a usage error (bad flag or value). */
 export const EXIT_USAGE = 2;
 /** Exit status when a simulation found invariant violations. */

@@ -17,6 +17,7 @@ import {
   handleClosedStreams,
   main,
 } from "./index.js";
+import { shownArg } from "./io.js";
 import { capture } from "./test-support.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -41,6 +42,26 @@ describe("ectp", () => {
     expect(await run("-h", "simulate")).toMatchObject({ code: 0, out: SIMULATE_USAGE });
     expect(await run("--help", "simulte")).toMatchObject({ code: EXIT_USAGE, first: 'ectp: --help takes at most one command, simulate or conformance; got "simulte"' });
     expect(await run("help", "simulte")).toMatchObject({ code: EXIT_USAGE, first: 'ectp: help takes one command, simulate or conformance; got "simulte"' });
+  });
+
+  it("an argument echoed in a usage error is cut after 80 characters, so a huge one does not fill the terminal", async () => {
+    const huge = "x".repeat(3000);
+    const cut = `${"x".repeat(80)}...`;
+    expect(shownArg(huge)).toBe(cut);
+    expect(shownArg("x".repeat(80))).toBe("x".repeat(80)); // up to 80 characters: whole
+    expect(await run("--version", huge)).toMatchObject({ code: EXIT_USAGE, first: `ectp: --version takes no arguments; got "${cut}"` });
+    expect(await run("help", huge)).toMatchObject({ code: EXIT_USAGE, first: `ectp: help takes one command, simulate or conformance; got "${cut}"` });
+    expect((await run(huge)).first).toBe(`ectp: unknown command "${cut}"; expected simulate or conformance`);
+    expect((await run(`-${huge}`)).first).toMatch(new RegExp(`^ectp: unknown option "-${"x".repeat(79)}\\.\\.\\."; options go after`));
+    const simulate = async (...argv: string[]) => (await run("simulate", ...argv)).first;
+    expect(await simulate("--requests", huge)).toBe(`ectp simulate: --requests must be an integer from 1 to 10000000; got "${cut}"`);
+    expect(await simulate("--step", huge)).toMatch(new RegExp(`; got "${cut.replace(/\./g, "\\.")}"$`));
+    expect(await simulate("--metadata-only-fraction", huge)).toMatch(new RegExp(`; got "${cut.replace(/\./g, "\\.")}"$`));
+    expect(await simulate("--faults", huge)).toBe(`ectp simulate: --faults must be one of none, light, heavy, chaos; got "${cut}"`);
+    expect(await simulate("--seed", huge, "--seed", "1")).toBe(`ectp simulate: --seed is given 2 times ("${cut}", "1"); give it once`);
+    expect(await simulate(`--${huge}`)).toBe(`ectp simulate: unknown option --${"x".repeat(78)}...`);
+    expect(await simulate(huge)).toBe(`ectp simulate: unexpected argument "${cut}"; every option is a --flag`);
+    expect(await simulate("--", huge)).toBe(`ectp simulate: unexpected argument "${cut}" after "--", which ends the options; drop the "--"`);
   });
 
   it("a missing or unknown command is a usage error (exit 2): its line, then one line pointing at --help", async () => {

@@ -3,7 +3,7 @@
  * @module
  */
 import { closestName } from "@ectp/protocol";
-import { EXIT_INTERNAL, EXIT_USAGE, type CliIO, processIO } from "./io.js";
+import { EXIT_INTERNAL, EXIT_USAGE, type CliIO, processIO, shownArg } from "./io.js";
 import { simulateCommand } from "./simulate.js";
 
 declare const __ECTP_CLI_VERSION__: string;
@@ -82,7 +82,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
         io.out(USAGE);
         return 0;
       }
-      io.err(`ectp: help takes one command, simulate or conformance; got ${rest.map((a) => JSON.stringify(a)).join(" ")}\n${USAGE_HINT}\n`);
+      io.err(`ectp: help takes one command, simulate or conformance; got ${rest.map((a) => JSON.stringify(shownArg(a))).join(" ")}\n${USAGE_HINT}\n`);
       return EXIT_USAGE;
     case "-h":
     case "--help":
@@ -93,7 +93,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
         return main([rest[0], "--help"], io);
       if (rest.length > 0) {
         const takes = command === "-h" || command === "--help" ? "at most one command, simulate or conformance" : "no arguments";
-        io.err(`ectp: ${command} takes ${takes}; got ${rest.map((a) => JSON.stringify(a)).join(" ")}\n${USAGE_HINT}\n`);
+        io.err(`ectp: ${command} takes ${takes}; got ${rest.map((a) => JSON.stringify(shownArg(a))).join(" ")}\n${USAGE_HINT}\n`);
         return EXIT_USAGE;
       }
       io.out(command === "-v" || command === "--version" ? `${VERSION}\n` : USAGE);
@@ -110,8 +110,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
       const like = closestName(command, COMMANDS, 2);
       io.err(
         command.startsWith("-")
-          ? `ectp: unknown option "${command}"; options go after the command (ectp simulate --help lists them), and ectp itself takes only --help and --version\n${USAGE_HINT}\n`
-          : `ectp: unknown command "${command}"; expected simulate or conformance${like !== undefined ? ` (did you mean ${like}?)` : ""}\n${USAGE_HINT}\n`,
+          ? `ectp: unknown option "${shownArg(command)}"; options go after the command (ectp simulate --help lists them), and ectp itself takes only --help and --version\n${USAGE_HINT}\n`
+          : `ectp: unknown command "${shownArg(command)}"; expected simulate or conformance${like !== undefined ? ` (did you mean ${like}?)` : ""}\n${USAGE_HINT}\n`,
       );
       return EXIT_USAGE;
     }

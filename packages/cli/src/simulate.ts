@@ -25,7 +25,7 @@ import {
   runSweep,
   validateSweep,
 } from "@ectp/simulator";
-import { EXIT_IO, EXIT_USAGE, EXIT_VIOLATIONS, type CliIO, type InterruptSignal, interruptedStatus } from "./io.js";
+import { EXIT_IO, EXIT_USAGE, EXIT_VIOLATIONS, type CliIO, type InterruptSignal, interruptedStatus, shownArg } from "./io.js";
 import { ProgressBar } from "./progress.js";
 
 const D = DEFAULT_SIMULATION_CONFIG;
@@ -120,7 +120,7 @@ function intFlag(name: string, text: string | undefined, min: number, max: numbe
   const v = Number(text);
   if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(v) || v < min || v > max) {
     const range = max === Number.POSITIVE_INFINITY ? `>= ${min}` : `from ${min} to ${max}`;
-    throw new UsageError(`--${name} must be an integer ${range}${note}; got "${text}"`);
+    throw new UsageError(`--${name} must be an integer ${range}${note}; got "${shownArg(text)}"`);
   }
   return v;
 }
@@ -130,7 +130,7 @@ function durationFlag(name: string, text: string | undefined, fallback: number):
   const d = parseDuration(text);
   if (!d.ok || !(d.ms >= MIN_DURATION_MS && d.ms <= L.maxDurationMs))
     throw new UsageError(
-      `--${name} must be a duration ${DURATION_RANGE} with a unit: ms, s or m (e.g. 10ms, 2s, 1m); got "${text}"`,
+      `--${name} must be a duration ${DURATION_RANGE} with a unit: ms, s or m (e.g. 10ms, 2s, 1m); got "${shownArg(text)}"`,
     );
   return d.ms;
 }
@@ -147,7 +147,7 @@ function fractionFlag(name: string, text: string | undefined, fallback: number):
   const v = Number(text);
   // Plain decimals only: Number() would also read "0x1" and "0b1".
   if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(text.trim()) || v < 0 || v > 1)
-    throw new UsageError(`--${name} must be a number from 0 to 1 (e.g. 0.25); got "${text}"`);
+    throw new UsageError(`--${name} must be a number from 0 to 1 (e.g. 0.25); got "${shownArg(text)}"`);
   return v;
 }
 
@@ -207,14 +207,14 @@ function parse(argv: string[]): SimulateArgs {
   }
   const given = new Map<string, string[]>();
   for (const t of tokens)
-    if (t.kind === "option" && t.name !== undefined) given.set(t.name, [...(given.get(t.name) ?? []), JSON.stringify(t.value ?? true)]);
+    if (t.kind === "option" && t.name !== undefined) given.set(t.name, [...(given.get(t.name) ?? []), JSON.stringify(t.value === undefined ? true : shownArg(t.value))]);
   for (const [name, texts] of given)
     if (texts.length > 1) throw new UsageError(`--${name} is given ${texts.length} times (${texts.join(", ")}); give it once`);
   const s = (k: string) => values[k] as string | undefined;
   if (values.help) return { help: true, options: {}, runs: 1, json: false, report: undefined, quiet: false };
   const faults = s("faults") ?? CLI_DEFAULT_FAULTS;
   if (typeof faults !== "string" || !isFaultPresetName(faults))
-    throw new UsageError(`--faults must be one of ${FAULT_PRESETS.join(", ")}; got "${String(faults)}"`);
+    throw new UsageError(`--faults must be one of ${FAULT_PRESETS.join(", ")}; got "${shownArg(String(faults))}"`);
   const seed = intFlag("seed", s("seed"), L.minSeed, L.maxSeed, D.seed, " (the seeds the random generator tells apart)");
   const producers = intFlag("producers", s("producers"), 1, L.maxInstances, D.producers);
   const consumers = intFlag("consumers", s("consumers"), 1, L.maxInstances, D.consumers);
@@ -264,7 +264,7 @@ function describeParseError(e: unknown, argv: readonly string[]): string {
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
     // A misspelt long option (`--request`, `--Seed`): the option it is within 2 edits of.
     const like = flag?.startsWith("--") ? closestName(flag.slice(2), Object.keys(OPTIONS), 2) : undefined;
-    return `unknown option ${flag ?? msg}${like !== undefined ? ` (did you mean --${like}?)` : ""}`;
+    return `unknown option ${shownArg(flag ?? msg)}${like !== undefined ? ` (did you mean --${like}?)` : ""}`;
   }
   if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
     if (flag && /ambiguous/.test(msg))
@@ -274,8 +274,8 @@ function describeParseError(e: unknown, argv: readonly string[]): string {
   if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
     const arg = /'([^']*)'/.exec(msg)?.[1];
     // After "--" parseArgs reads everything as an argument, flags included.
-    if (argv.includes("--")) return `unexpected argument "${arg ?? msg}" after "--", which ends the options; drop the "--"`;
-    return `unexpected argument "${arg ?? msg}"; every option is a --flag`;
+    if (argv.includes("--")) return `unexpected argument "${shownArg(arg ?? msg)}" after "--", which ends the options; drop the "--"`;
+    return `unexpected argument "${shownArg(arg ?? msg)}"; every option is a --flag`;
   }
   return msg;
 }

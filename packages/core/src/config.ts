@@ -76,7 +76,7 @@ export function fingerprintDifference(a: NormalizedFingerprint, b: NormalizedFin
 export function transportMetadataOption(value: unknown): Uint8Array {
   if (value === undefined) return new Uint8Array(0);
   if (!(value instanceof Uint8Array))
-    throw new EctpError("INVALID_CONFIG", "options.transportMetadata must be a Uint8Array (e.g. transport.localMetadata())");
+    throw new EctpError("INVALID_CONFIG", `options.transportMetadata must be a Uint8Array (e.g. transport.localMetadata()) or left out; got ${describeValue(value)}`);
   return value;
 }
 

@@ -250,3 +250,11 @@ describe("the fingerprint given to a constructor", () => {
     expect(reply.readReject?.reason).toBe(ectp.v1.FailureReason.FAILURE_REASON_INCOMPATIBLE);
   });
 });
+
+describe("options.transportMetadata", () => {
+  it("that is not a Uint8Array is refused naming what was given and that it may be left out", () => {
+    expect(configError(consumer({ transportMetadata: [1, 2] })).message).toBe(
+      "[INVALID_CONFIG] options.transportMetadata must be a Uint8Array (e.g. transport.localMetadata()) or left out; got an array",
+    );
+  });
+});

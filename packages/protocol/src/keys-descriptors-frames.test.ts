@@ -263,10 +263,10 @@ describe("validateDescriptor [C2]", () => {
   });
 
   it("[C2] producerId must be a string; location, when present, must be bytes", () => {
-    for (const producerId of [5, undefined, null, ["p"]])
-      expect(error({ ...base(), producerId }).message).toBe("[INVALID_DESCRIPTOR] producerId must be a non-empty string");
-    for (const location of ["abc", [1, 2], {}, 7])
-      expect(error({ ...base(), location }).message).toBe("[INVALID_DESCRIPTOR] location must be bytes");
+    for (const [producerId, shown] of [[5, "5"], [undefined, "nothing"], [null, "null"], [["p"], "an array"]])
+      expect(error({ ...base(), producerId }).message).toBe(`[INVALID_DESCRIPTOR] producerId must be a non-empty string; got ${shown}`);
+    for (const [location, shown] of [["abc", '"abc"'], [[1, 2], "an array"], [{}, "an object"], [7, "7"]])
+      expect(error({ ...base(), location }).message).toBe(`[INVALID_DESCRIPTOR] location must be bytes (a Uint8Array) or absent; got ${shown}`);
     for (const location of [undefined, null]) {
       const r = validateDescriptor({ ...base(), location }, limits);
       expect(r.ok && r.value.location).toEqual(new Uint8Array(0));

@@ -127,7 +127,9 @@ describe("validateDescriptor [C2]", () => {
   });
 
   it("[C2] rejects a size that differs from dtype x shape", () => {
-    expect(message({ ...base(), sizeBytes: 63 })).toBe("[INVALID_DESCRIPTOR] sizeBytes 63 differs from dtype x shape = 64");
+    expect(message({ ...base(), sizeBytes: 63 })).toBe(
+      "[INVALID_DESCRIPTOR] sizeBytes 63 differs from dtype x shape = 64; sizeBytes must equal the element size of dtype times every dimension of shape",
+    );
   });
 
   it("[C2] skips the dtype x shape check for an unspecified or unknown dtype, or an empty shape", () => {
@@ -159,7 +161,7 @@ describe("validateDescriptor [C2]", () => {
 
   it("[C11] rejects a CRC32C checksum that is not 4 bytes", () => {
     const checksum = { algorithm: ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C, value: new Uint8Array(3) };
-    expect(message({ ...base(), checksum })).toBe("[INVALID_DESCRIPTOR] a CRC32C checksum value must be exactly 4 bytes");
+    expect(message({ ...base(), checksum })).toBe("[INVALID_DESCRIPTOR] a CRC32C checksum value must be exactly 4 bytes; got 3 bytes");
   });
 
   it("[C11] reads a 4-byte big-endian CRC32C", () => {
@@ -196,12 +198,12 @@ describe("validateDescriptor [C2]", () => {
   });
 
   it("rejects a missing producer id or a non-positive epoch", () => {
-    expect(message({ ...base(), producerId: "" })).toBe("[INVALID_DESCRIPTOR] producerId must be a non-empty string");
+    expect(message({ ...base(), producerId: "" })).toBe('[INVALID_DESCRIPTOR] producerId must be a non-empty string; got ""');
     expect(message({ ...base(), epoch: 0 })).toBe("[INVALID_DESCRIPTOR] epoch must be an integer in [1, 2^53 - 1]; got 0");
   });
 
   it("rejects non-objects", () => {
-    for (const d of [undefined, null]) expect(message(d)).toBe("[INVALID_DESCRIPTOR] descriptor is missing");
+    for (const d of [undefined, null]) expect(message(d)).toBe("[INVALID_DESCRIPTOR] descriptor is missing; pass an ectp.v1.IItemDescriptor");
     for (const [d, shown] of [[5, "5"], ["descriptor", '"descriptor"']] as const)
       expect(message(d)).toBe(`[INVALID_DESCRIPTOR] descriptor must be an object (ectp.v1.IItemDescriptor); got ${shown}`);
   });
@@ -253,7 +255,7 @@ describe("keys and fingerprints", () => {
   it("normalizeFingerprint fills defaults and rejects malformed fields", () => {
     expect(normalizeFingerprint(undefined)).toEqual({ ok: true, value: { model: "", dtype: 0, rowBytes: 0, layoutVersion: 0 } });
     const r = normalizeFingerprint({ model: 5 });
-    expect(r.ok || r.error.message).toBe("[INVALID_DESCRIPTOR] fingerprint.model must be a string");
+    expect(r.ok || r.error.message).toBe("[INVALID_DESCRIPTOR] fingerprint.model must be a string; got 5");
   });
 
   it("fingerprintsEqual compares field by field, absent equals all-default", () => {

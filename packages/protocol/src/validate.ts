@@ -389,7 +389,7 @@ function readFingerprintWith<T>(
 
 /** The error of the first malformed fingerprint field (each read once by the caller, which calls it only when one is). */
 function fingerprintFieldsError(model: unknown, dtype: unknown, rowBytes: unknown, layoutVersion: unknown): EctpError {
-  if (typeof model !== "string") return fail("INVALID_DESCRIPTOR", "fingerprint.model must be a string", {}).error;
+  if (typeof model !== "string") return fail("INVALID_DESCRIPTOR", `fingerprint.model must be a string; got ${describe(model)}`, {}).error;
   // A key the encoders refuse to send is no key: one judged valid here can always be sent.
   if (!isWellFormed(model))
     return fail("INVALID_DESCRIPTOR", `fingerprint.model must be well-formed UTF-16 (no lone surrogate, which UTF-8 cannot carry); got ${describe(model)}`, {}).error;
@@ -548,7 +548,7 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   }
   if (typeof max !== "number" || !(max >= 1))
     return fail("INVALID_ARGUMENT", `limits.maxItemBytes must be a number of bytes >= 1; got ${describe(max)}`, {});
-  if (descriptor === undefined || descriptor === null) return fail("INVALID_DESCRIPTOR", "descriptor is missing", {});
+  if (descriptor === undefined || descriptor === null) return fail("INVALID_DESCRIPTOR", "descriptor is missing; pass an ectp.v1.IItemDescriptor", {});
   if (typeof descriptor !== "object" || !isMessageObject(descriptor))
     return { ok: false, error: notAMessage("descriptor", "ectp.v1.IItemDescriptor", descriptor) };
   const d = descriptor as Record<string, unknown>;
@@ -599,7 +599,7 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
     let expected = elem;
     for (const dim of shape) expected *= dim;
     if (expected !== size)
-      return fail("INVALID_DESCRIPTOR", `sizeBytes ${size} differs from dtype x shape = ${expected}`, {
+      return fail("INVALID_DESCRIPTOR", `sizeBytes ${size} differs from dtype x shape = ${expected}; sizeBytes must equal the element size of dtype times every dimension of shape`, {
         sizeBytes: size,
         shape,
         dtype,
@@ -607,7 +607,7 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   }
   const producerId = d.producerId;
   if (typeof producerId !== "string" || producerId.length === 0)
-    return fail("INVALID_DESCRIPTOR", "producerId must be a non-empty string", {});
+    return fail("INVALID_DESCRIPTOR", `producerId must be a non-empty string; got ${describe(producerId)}`, {});
   // A descriptor judged valid can always be sent: the encoders refuse a lone surrogate (no UTF-8 form).
   if (!isWellFormed(producerId))
     return fail("INVALID_DESCRIPTOR", `producerId must be well-formed UTF-16 (no lone surrogate, which UTF-8 cannot carry); got ${describe(producerId)}`, {});
@@ -616,7 +616,7 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   if (typeof epoch !== "number" || !Number.isSafeInteger(epoch) || epoch < 1)
     return fail("INVALID_DESCRIPTOR", `epoch must be an integer in [1, 2^53 - 1]; got ${describe(epoch)}`, {});
   const location = d.location ?? EMPTY_LOCATION;
-  if (!isBytes(location)) return fail("INVALID_DESCRIPTOR", "location must be bytes", {});
+  if (!isBytes(location)) return fail("INVALID_DESCRIPTOR", `location must be bytes (a Uint8Array) or absent; got ${describe(location)}`, {});
   let checksum: NormalizedChecksum | undefined;
   const cs = d.checksum;
   if (cs !== undefined && cs !== null) {
@@ -637,7 +637,7 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
     if (algorithm === ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C) {
       const v = c.value;
       if (!isBytes(v) || v.length !== 4)
-        return fail("INVALID_DESCRIPTOR", "a CRC32C checksum value must be exactly 4 bytes", {});
+        return fail("INVALID_DESCRIPTOR", `a CRC32C checksum value must be exactly 4 bytes; got ${isBytes(v) ? `${v.length} bytes` : describe(v)}`, {});
       const crc = (((v[0] as number) << 24) | ((v[1] as number) << 16) | ((v[2] as number) << 8) | (v[3] as number)) >>> 0;
       checksum = new CheckedChecksum(crc);
     } else if (!isEnumValue(algorithm)) {

@@ -358,7 +358,7 @@ export class Fabric {
       );
     }
     if (typeof t !== "number" || !Number.isFinite(t)) throw invalid(`advanceTo needs a finite time in ms, got ${describeValue(t)}`, { t });
-    if (t < this.time) throw invalid(`advanceTo(${t}) would move virtual time backwards from ${this.time}`, { now: this.time });
+    if (t < this.time) throw invalid(`advanceTo(${t}) would move virtual time backwards from ${this.time}; pass a time >= ${this.time}`, { now: this.time });
     this.processDue(t);
   }
 
@@ -762,7 +762,7 @@ export class Fabric {
 
   registerMemory(ep: EndpointState, bytes: Uint8Array): MemoryRegion {
     if (ep.status !== "live") throw invalid(`cannot register memory on "${ep.id}": the endpoint is ${ep.status}`);
-    if (!(bytes instanceof Uint8Array)) throw invalid("registerMemory needs a Uint8Array");
+    if (!(bytes instanceof Uint8Array)) throw invalid(`registerMemory needs a Uint8Array, got ${describeValue(bytes)}`);
     // As NixlTransport: registered memory cannot shrink or be detached (transferred) under a read.
     const buffer = bytes.buffer;
     if ((buffer as { resizable?: boolean }).resizable === true || (buffer as { growable?: boolean }).growable === true)
@@ -890,7 +890,7 @@ export class Fabric {
     }
     if (offset + length > own.bytes.length) {
       throw invalid(
-        `describe: range [${offset}, ${offset + length}) is outside region ${own.id} of ${own.bytes.length} bytes`,
+        `describe: range [${offset}, ${offset + length}) is outside region ${own.id} of ${own.bytes.length} bytes; offset + length must be <= ${own.bytes.length}`,
         { regionId: own.id, offset, length, regionLength: own.bytes.length },
       );
     }
@@ -906,21 +906,21 @@ export class Fabric {
     // says so (a driver settles a read whose start threw as failed). A crashed one is a dead process.
     if (ep.status === "closed") throw invalid(`startRead: "${ep.id}" is closed, so read ${describeValue(op?.readId)} is not started and no result will arrive; make a new endpoint`);
     if (ep.status !== "live") return;
-    if (op === null || typeof op !== "object") throw invalid("startRead needs a ReadOperation { readId, peerId, source, destination }");
+    if (op === null || typeof op !== "object") throw invalid(`startRead needs a ReadOperation { readId, peerId, source, destination }, got ${describeValue(op)}`);
     if (!Number.isSafeInteger(op.readId)) throw invalid(`startRead needs an integer readId, got ${describeValue(op.readId)}`);
     if (typeof op.peerId !== "string") throw invalid(`startRead needs the peer's id as a string peerId, got ${describeValue(op.peerId)}`);
     if (ep.reads.has(op.readId) || (ep.results.length > 0 && ep.results.some((x) => x.readId === op.readId))) {
       throw invalid(`startRead: read ${op.readId} is still unsettled on "${ep.id}"; read ids must be unique among unsettled reads`);
     }
     const d = op.destination;
-    if (d?.region === undefined) throw invalid("startRead needs a destination { region, offset, length }");
+    if (d?.region === undefined) throw invalid(`startRead needs a destination { region, offset, length }, got ${describeValue(d)}`);
     const region = this.registered(ep, d.region, "startRead destination");
     if (!Number.isSafeInteger(d.offset) || !Number.isSafeInteger(d.length) || d.offset < 0 || d.length < 0) {
       throw invalid(`startRead destination needs non-negative integer offset and length, got ${describeValue(d.offset)}, ${describeValue(d.length)}`);
     }
     if (d.offset + d.length > region.bytes.length) {
       throw invalid(
-        `startRead destination [${d.offset}, ${d.offset + d.length}) is outside region ${region.id} of ${region.bytes.length} bytes`,
+        `startRead destination [${d.offset}, ${d.offset + d.length}) is outside region ${region.id} of ${region.bytes.length} bytes; offset + length must be <= ${region.bytes.length}`,
       );
     }
     const now = this.now();

@@ -269,7 +269,7 @@ export class MockNetwork {
   crash(id: string): boolean {
     checkId(id, "crash");
     const t = this.transports.get(id);
-    if (t === undefined) throw invalid(`no endpoint "${id}" exists on this MockNetwork`, { id });
+    if (t === undefined) throw invalid(`no endpoint "${id}" exists on this MockNetwork; create it with endpoint("${id}") first`, { id });
     const state = this.fabric.current(id);
     if (state === undefined || state.status !== "live") return false;
     this.fabric.crash(state);
@@ -315,7 +315,7 @@ export class MockNetwork {
   hasUnsettledWriteInto(endpointId: string, region: MemoryRegion | number, offset = 0, length = Number.POSITIVE_INFINITY): boolean {
     checkId(endpointId, "hasUnsettledWriteInto");
     if (typeof region !== "number" && (region === null || typeof region !== "object"))
-      throw new EctpError("INVALID_ARGUMENT", "hasUnsettledWriteInto needs a MemoryRegion or a region id", { details: { endpointId } });
+      throw new EctpError("INVALID_ARGUMENT", `hasUnsettledWriteInto needs a MemoryRegion or a region id; got ${describeValue(region)}`, { details: { endpointId } });
     const regionId: unknown = typeof region === "number" ? region : region.id;
     // [I5] A range it cannot judge (NaN, a string, a negative number) is refused, never answered "nothing writes there".
     if (!Number.isSafeInteger(regionId))

@@ -485,7 +485,7 @@ describe("Driver: options", () => {
       "[INVALID_CONFIG] Driver needs options.transport (a Transport implementation)",
     );
     for (const maxWaitMs of [Number.NaN, Number.POSITIVE_INFINITY])
-      expect(() => new Driver({ transport, producer, maxWaitMs }), String(maxWaitMs)).toThrow(/\[INVALID_CONFIG\] maxWaitMs/);
+      expect(() => new Driver({ transport, producer, maxWaitMs }), String(maxWaitMs)).toThrow(/\[INVALID_CONFIG\] options\.maxWaitMs/);
   });
 });
 

@@ -62,7 +62,14 @@ describe("Driver", () => {
       '[INVALID_CONFIG] options.onEventBatch must be a function (batch) => void; got "log"',
     );
     expect(() => new Driver({ transport: t, consumer: core, maxWaitMs: Object.create(null) })).toThrow(
-      "[INVALID_CONFIG] maxWaitMs must be a non-negative number of ms; got an object",
+      "[INVALID_CONFIG] options.maxWaitMs must be a non-negative number of ms; got an object. Omit it for the default of 50",
+    );
+    // Each Driver option's error names the option and the default that leaving it out gives.
+    expect(() => new Driver({ transport: t, consumer: core, connectTimeoutMs: 0 })).toThrow(
+      "[INVALID_CONFIG] options.connectTimeoutMs must be a positive number of ms; got 0. Omit it for the default of 10000",
+    );
+    expect(() => new Driver({ transport: t, consumer: core, maxQueuedPerPeer: 1.5 })).toThrow(
+      "[INVALID_CONFIG] options.maxQueuedPerPeer must be a positive integer; got 1.5. Omit it for the default of 65536",
     );
   });
 

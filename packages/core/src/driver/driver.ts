@@ -339,13 +339,13 @@ export class Driver {
       throw new EctpError("INVALID_CONFIG", `options.onEventBatch must be a function (batch) => void; got ${describeValue(options.onEventBatch)}`);
     const maxWait = options.maxWaitMs ?? 50;
     if (typeof maxWait !== "number" || !Number.isFinite(maxWait) || maxWait < 0)
-      throw new EctpError("INVALID_CONFIG", `maxWaitMs must be a non-negative number of ms; got ${describeValue(maxWait)}`);
+      throw new EctpError("INVALID_CONFIG", `options.maxWaitMs must be a non-negative number of ms; got ${describeValue(maxWait)}. Omit it for the default of 50`);
     const connectTimeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     if (typeof connectTimeout !== "number" || !Number.isFinite(connectTimeout) || connectTimeout <= 0)
-      throw new EctpError("INVALID_CONFIG", `connectTimeoutMs must be a positive number of ms; got ${describeValue(connectTimeout)}`);
+      throw new EctpError("INVALID_CONFIG", `options.connectTimeoutMs must be a positive number of ms; got ${describeValue(connectTimeout)}. Omit it for the default of ${DEFAULT_CONNECT_TIMEOUT_MS}`);
     const maxQueued = options.maxQueuedPerPeer ?? DEFAULT_MAX_QUEUED_PER_PEER;
     if (typeof maxQueued !== "number" || !Number.isSafeInteger(maxQueued) || maxQueued < 1)
-      throw new EctpError("INVALID_CONFIG", `maxQueuedPerPeer must be a positive integer; got ${describeValue(maxQueued)}`);
+      throw new EctpError("INVALID_CONFIG", `options.maxQueuedPerPeer must be a positive integer; got ${describeValue(maxQueued)}. Omit it for the default of ${DEFAULT_MAX_QUEUED_PER_PEER}`);
     this.transport = options.transport;
     this.consumer = options.consumer;
     this.producer = options.producer;

@@ -82,7 +82,7 @@ describe("MemoryItemStore", () => {
     const bad = store.put({ ...desc(1), sizeBytes: null });
     expect(!bad.ok && bad.error.code).toBe("INVALID_ARGUMENT");
     const short = store.put(desc(2, 10), new Uint8Array(3));
-    expect(!short.ok && short.error.message).toContain("exactly sizeBytes = 10; got 3");
+    expect(!short.ok && short.error.message).toContain("exactly sizeBytes = 10; got 3 bytes");
     expect(store.usedBytes()).toBe(0);
   });
 
@@ -90,10 +90,10 @@ describe("MemoryItemStore", () => {
     const store = new MemoryItemStore({ capacityBytes: 100 });
     const array = store.put(desc(1, 10), new Array(10).fill(0) as unknown as Uint8Array);
     expect(!array.ok && array.error.message).toBe(
-      "[INVALID_ARGUMENT] put: bytes must be a Uint8Array of exactly sizeBytes = 10; got object",
+      "[INVALID_ARGUMENT] put: bytes must be a Uint8Array of exactly sizeBytes = 10; got an array",
     );
     const text = store.put(desc(2, 10), "0123456789" as unknown as Uint8Array);
-    expect(!text.ok && text.error.message).toContain("exactly sizeBytes = 10; got string");
+    expect(!text.ok && text.error.message).toContain('exactly sizeBytes = 10; got "0123456789"');
     expect(store.usedBytes()).toBe(0);
   });
 

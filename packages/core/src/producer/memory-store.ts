@@ -249,7 +249,7 @@ export class MemoryItemStore implements ItemStore {
     if (bytes !== undefined && (!(bytes instanceof Uint8Array) || bytes.length !== sizeBytes))
       return fail(
         "INVALID_ARGUMENT",
-        `put: bytes must be a Uint8Array of exactly sizeBytes = ${sizeBytes}; got ${bytes instanceof Uint8Array ? bytes.length : typeof bytes}`,
+        `put: bytes must be a Uint8Array of exactly sizeBytes = ${sizeBytes}; got ${bytes instanceof Uint8Array ? `${bytes.length} bytes` : describeValue(bytes)}`,
         { details: { keyId, sizeBytes } },
       );
     if (sizeBytes > this.capacityBytes)

@@ -563,16 +563,18 @@ describe("EventSubscriber [E1][E2]", () => {
     it("a malformed connection is an INVALID_ARGUMENT naming the field", () => {
       const sub = new EventSubscriber({ id: "R", epoch: 1 });
       expect(() => sub.follow(P, 0, { epoch: 0, metadata: meta7 })).toThrow(/connection.epoch must be a positive integer/);
-      expect(() => sub.follow(P, 0, { epoch: 1.5, metadata: meta7 })).toThrow(/connection.epoch must be a positive integer/);
-      expect(() => sub.follow(P, 0, { epoch: 1, metadata: [1] as unknown as Uint8Array })).toThrow(/connection.metadata must be a Uint8Array/);
+      expect(() => sub.follow(P, 0, { epoch: 1.5, metadata: meta7 })).toThrow(/connection.epoch must be a positive integer \(the producer's epoch\); got 1.5$/);
+      expect(() => sub.follow(P, 0, { epoch: 1, metadata: [1] as unknown as Uint8Array })).toThrow(/connection.metadata must be a Uint8Array \(the producer's transport metadata\); got an array$/);
       expect(() => sub.follow(P, 0, null as unknown as { epoch: number; metadata: Uint8Array })).toThrow(/connection must be an object/);
       expect(sub.isFollowing(P)).toBe(false);
     });
 
     it("a producer id that is not a non-empty string is an INVALID_ARGUMENT; nothing is followed", () => {
       const sub = new EventSubscriber({ id: "R", epoch: 1 });
-      for (const producerId of ["", undefined, 7])
-        expect(() => sub.follow(producerId as string, 0)).toThrow("[INVALID_ARGUMENT] producerId must be a non-empty string");
+      for (const [producerId, shown] of [["", '""'], [undefined, "nothing"], [7, "7"]])
+        expect(() => sub.follow(producerId as string, 0)).toThrow(
+          `[INVALID_ARGUMENT] follow: producerId must be a non-empty string (the producer's peer id); got ${shown}`,
+        );
       expect(sub.poll(0)).toEqual([]);
       expect(sub.nextDeadline()).toBeUndefined();
     });

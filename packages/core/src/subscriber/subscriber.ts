@@ -791,7 +791,7 @@ export class EventSubscriber {
   follow(producerId: string, now: number, connection?: ProducerConnection, fingerprint?: ectp.v1.IFingerprint): void {
     if (this.gate.busy) throw reentrantCall("EventSubscriber", "follow");
     if (typeof producerId !== "string" || producerId.length === 0)
-      throw new EctpError("INVALID_ARGUMENT", "producerId must be a non-empty string");
+      throw new EctpError("INVALID_ARGUMENT", `follow: producerId must be a non-empty string (the producer's peer id); got ${describeValue(producerId)}`);
     // [P7] Checked here, as the option is: a misspelt field would be sent as its default, and the producer would refuse every Hello.
     const own = fingerprint === undefined ? undefined : fingerprintOption(fingerprint, `follow(${producerId}): fingerprint`, "INVALID_ARGUMENT");
     if (connection !== undefined) {
@@ -801,9 +801,9 @@ export class EventSubscriber {
           `follow(${producerId}): connection must be an object { epoch, metadata } (the producer's epoch and its transport metadata for that epoch) or undefined; got ${describeValue(connection)}`,
         );
       if (!Number.isSafeInteger(connection.epoch) || connection.epoch < 1)
-        throw new EctpError("INVALID_ARGUMENT", `follow(${producerId}): connection.epoch must be a positive integer (the producer's epoch)`);
+        throw new EctpError("INVALID_ARGUMENT", `follow(${producerId}): connection.epoch must be a positive integer (the producer's epoch); got ${describeValue(connection.epoch)}`);
       if (!(connection.metadata instanceof Uint8Array))
-        throw new EctpError("INVALID_ARGUMENT", `follow(${producerId}): connection.metadata must be a Uint8Array (the producer's transport metadata)`);
+        throw new EctpError("INVALID_ARGUMENT", `follow(${producerId}): connection.metadata must be a Uint8Array (the producer's transport metadata); got ${describeValue(connection.metadata)}`);
     }
     const known = this.followed.get(producerId);
     // [P7] Refused before anything changes, the clock included (as every argument above is).
