@@ -47,9 +47,9 @@ describe("[I1] timers the testee must refuse are a case bug where the case does 
   });
 
   it("[I1][C11] a consumer duration of 0 is refused, in the case or its suite's defaults, and so are the [C11] orderings; 1 ms loads", () => {
-    for (const timer of ["heartbeatIntervalMs", "waitBudgetMs", "grantWaitMs", "transferTimeoutMs", "quarantineCapMs", "backoffInitialMs", "backoffMaxMs", "leaseMs", "leaseSafetyMarginMs"])
+    for (const timer of ["heartbeatIntervalMs", "waitBudgetMs", "grantWaitMs", "transferTimeoutMs", "quarantineCapMs", "backoffInitialMs", "backoffMaxMs", "leaseMs", "leaseSafetyMarginMs", "maxItemBytes"])
       expect(loadCase({ config: { [timer]: "0" } }), timer).toThrow(
-        `${at()}config is an invalid configuration for a consumer: ${timer} is 0 (SPEC.md [C11]: a consumer configuration is rejected unless every duration is a positive integer)`,
+        `${at()}config is an invalid configuration for a consumer: ${timer} is 0 (SPEC.md [C11]: a consumer configuration is rejected unless every duration and max_item_bytes is a positive integer)`,
       );
     expect(loadCase({}, "consumer", { config: { grantWaitMs: 0 } })).toThrow(`${at()}config is an invalid configuration for a consumer: grantWaitMs is 0`);
     expect(loadCase({ config: { backoffInitialMs: 2001 } })).toThrow(
@@ -62,6 +62,13 @@ describe("[I1] timers the testee must refuse are a case bug where the case does 
     expect(loadCase({ config: { ...ones, transferTimeoutMs: 25000, leaseMs: "30000", heartbeatMisses: 1 } })()).toHaveLength(1);
     // Another role's timers are ignored by a consumer (TESTEE-PROTOCOL.md, Configure).
     expect(loadCase({ config: { maxViewBytes: 0, maxBatchBytes: 9_000_000, resendIntervalMs: 5000 } })()).toHaveLength(1);
+  });
+
+  it("[I1] a producer's lease, heartbeat interval, quotas, replay buffer or batch bound of 0 is refused (SPEC.md section 8)", () => {
+    for (const timer of ["heartbeatIntervalMs", "leaseMs", "maxPinnedBytesPerConsumer", "maxGrantsPerConsumer", "replayBufferBatches", "maxBatchBytes"])
+      expect(loadCase({ config: { [timer]: 0 } }, "producer"), timer).toThrow(
+        `${at("producer")}config is an invalid configuration for a producer: ${timer} is 0 (SPEC.md section 8: a producer configuration is rejected unless its lease, heartbeat interval, quotas, replay buffer and max_batch_bytes are positive integers)`,
+      );
   });
 
   it("[I1][E1][E2] a producer's batch bound above 8 MiB or resend interval above 1 s is refused; a retry hint or resend interval of 0 loads", () => {

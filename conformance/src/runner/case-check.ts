@@ -583,8 +583,12 @@ export function checkTimers(v: unknown, where: string): void {
   checkMessage(timers, TIMERS, where);
 }
 
-/** Why a consumer refuses a duration of 0: SPEC.md [C11]. */
-const CONSUMER_DURATION = "SPEC.md [C11]: a consumer configuration is rejected unless every duration is a positive integer";
+/** Why a consumer refuses a 0: SPEC.md [C11]. */
+const CONSUMER_ZERO = "SPEC.md [C11]: a consumer configuration is rejected unless every duration and max_item_bytes is a positive integer";
+
+/** Why a producer refuses a 0: SPEC.md section 8. */
+const PRODUCER_ZERO =
+  "SPEC.md section 8: a producer configuration is rejected unless its lease, heartbeat interval, quotas, replay buffer and max_batch_bytes are positive integers";
 
 /** Why a consumer or producer refuses `heartbeatMisses` 0: SPEC.md [P8]. */
 const MISSES =
@@ -595,27 +599,28 @@ const SUBSCRIBER_ZERO = "TESTEE-PROTOCOL.md, Configure: a present 0 in a subscri
 
 /**
  * The timers whose present 0 SPEC.md or TESTEE-PROTOCOL.md make an invalid configuration, by role,
- * each with the rule that says so. Of the others, a role ignores another's (TESTEE-PROTOCOL.md,
- * Configure), a producer's `retryAfterMs` and `resendIntervalMs` take 0 (no hint, no bound), and
- * of the rest (a producer's lease, quotas, replay buffer, batch bound and heartbeat interval, a
- * consumer's `maxItemBytes`) neither says it, though the reference testees refuse a 0 there too.
+ * each with the rule that says so. A role ignores another's (TESTEE-PROTOCOL.md, Configure), and a
+ * producer's `retryAfterMs` and `resendIntervalMs` take 0 (no hint; answers not spaced).
  */
 const ZERO_REFUSED: Readonly<Record<CaseRole, Readonly<Record<string, string>>>> = {
   consumer: {
-    heartbeatIntervalMs: CONSUMER_DURATION,
+    ...sameReason(
+      ["heartbeatIntervalMs", "waitBudgetMs", "grantWaitMs", "transferTimeoutMs", "quarantineCapMs", "backoffInitialMs", "backoffMaxMs", "leaseSafetyMarginMs", "leaseMs", "maxItemBytes"],
+      CONSUMER_ZERO,
+    ),
     heartbeatMisses: MISSES,
-    waitBudgetMs: CONSUMER_DURATION,
-    grantWaitMs: CONSUMER_DURATION,
-    transferTimeoutMs: CONSUMER_DURATION,
-    quarantineCapMs: CONSUMER_DURATION,
-    backoffInitialMs: CONSUMER_DURATION,
-    backoffMaxMs: CONSUMER_DURATION,
-    leaseSafetyMarginMs: CONSUMER_DURATION,
-    leaseMs: CONSUMER_DURATION,
   },
-  producer: { heartbeatMisses: MISSES },
-  subscriber: { heartbeatIntervalMs: SUBSCRIBER_ZERO, maxViewBytes: SUBSCRIBER_ZERO },
+  producer: {
+    ...sameReason(["heartbeatIntervalMs", "leaseMs", "maxPinnedBytesPerConsumer", "maxGrantsPerConsumer", "replayBufferBatches", "maxBatchBytes"], PRODUCER_ZERO),
+    heartbeatMisses: MISSES,
+  },
+  subscriber: sameReason(["heartbeatIntervalMs", "maxViewBytes"], SUBSCRIBER_ZERO),
 };
+
+/** Each of `timers` with the one rule `why`. */
+function sameReason(timers: readonly string[], why: string): Record<string, string> {
+  return Object.fromEntries(timers.map((timer) => [timer, why]));
+}
 
 /** The largest values testee.proto `Timers` allows, by producer timer, each with the rule that says so. */
 const PRODUCER_MAXIMA: Readonly<Record<string, readonly [number, string]>> = {
