@@ -199,6 +199,7 @@ describe("item fixtures a step names are ones the case has", () => {
     expect(loadCase({ items, steps: [{ expectView: { items: ["F", { item: "F.0" }] } }] }, "subscriber")()).toHaveLength(1);
     expect(loadCase({ items, steps: [{ markReady: "F" }] }, "producer")).toThrow(`${at("producer")}step 1: markReady names "F", a family of 3 items: name one of its members, F.0 to F.2`);
     expect(loadCase({ items, steps: [{ set: { k: { $key: "F.3" } } }] })).toThrow(`${at()}step 1: set.k.$key names "F.3", which is no item fixture of this case`);
+    expect(loadCase({ items, steps: [{ set: { k: { $key: "F.01" } } }] })).toThrow(`${at()}step 1: set.k.$key names "F.01", which is no item fixture of this case`);
     // Templates are resolved as the step runs.
     expect(loadCase({ items, steps: [{ discard: "${n}" }, { set: { k: { $key: "${n}" } } }] }, "producer")()).toHaveLength(1);
   });

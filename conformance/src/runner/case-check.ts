@@ -241,9 +241,9 @@ interface CaseContext {
    * then any id may be one.
    */
   readonly heard: ReadonlySet<string> | undefined;
-  /** Its item fixtures' names as `fixture` takes them: the fixtures, and each family's members. */
+  /** Its single item fixtures (those without `count`). */
   readonly fixtures: ReadonlySet<string>;
-  /** Its item families (fixtures with `count`), each with its count. */
+  /** Its item families (fixtures with `count`), each with its count: members `<name>.0` to `<name>.<count - 1>`. */
   readonly families: ReadonlyMap<string, number>;
   /** The names its `items` declare (fixtures and families), for messages. */
   readonly declared: readonly string[];
@@ -256,11 +256,8 @@ function caseContext(spec: Record<string, unknown>, roles: readonly CaseRole[], 
   const fixtures = new Set<string>();
   const families = new Map<string, number>();
   for (const [name, item] of Object.entries(items)) {
-    if (typeof item.count !== "number") fixtures.add(name);
-    else {
-      families.set(name, item.count);
-      for (let i = 0; i < Math.min(item.count, 1 << 16); i++) fixtures.add(`${name}.${i}`);
-    }
+    if (typeof item.count === "number") families.set(name, item.count);
+    else fixtures.add(name);
   }
   const ctx = {
     roles,
@@ -315,7 +312,7 @@ function parsedOrNothing(json: string): unknown {
  * members) is taken too, as `put`, `expectSnapshot`, `expectView` and `configure`'s `items` take it.
  */
 function checkFixture(name: unknown, ctx: CaseContext | undefined, where: string, family = false): void {
-  if (ctx === undefined || typeof name !== "string" || isTemplate(name) || ctx.fixtures.has(name)) return;
+  if (ctx === undefined || typeof name !== "string" || isTemplate(name) || ctx.fixtures.has(name) || isFamilyMember(name, ctx.families)) return;
   const count = ctx.families.get(name);
   if (count !== undefined) {
     if (family) return;
@@ -326,6 +323,13 @@ function checkFixture(name: unknown, ctx: CaseContext | undefined, where: string
     `${where} names ${JSON.stringify(name)}, which is no item fixture of this case${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`}; ` +
       `${ctx.declared.length === 0 ? "it has no items" : `its items are ${ctx.declared.join(", ")}`}: add it to "items" or name one of them`,
   );
+}
+
+/** Whether `name` is `<family>.<i>`, a member of one of `families` (runner/script.ts names them so). */
+function isFamilyMember(name: string, families: ReadonlyMap<string, number>): boolean {
+  const m = /^(.*)\.(0|[1-9]\d*)$/.exec(name);
+  const count = m === null ? undefined : families.get(m[1] as string);
+  return count !== undefined && Number(m?.[2]) < count;
 }
 
 /** Refuses a peer id written out that is no scripted peer (runner/script.ts `peer`, which `greet`, `peerDown` and `peerUp` resolve by, would refuse it only as its step runs). */
