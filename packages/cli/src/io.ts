@@ -2,6 +2,7 @@
  * Where the CLI writes. Injected so tests capture output without spawning a process.
  * @module
  */
+import { shortText } from "@ectp/protocol";
 
 /** Output streams of one CLI invocation. */
 export interface CliIO {
@@ -63,11 +64,11 @@ export const SHOWN_ARG_CHARS = 80;
 
 /**
  * A command-line argument as an error message echoes it: cut after {@link SHOWN_ARG_CHARS}
- * characters, with "..." (as `describeValue` of @ectp/protocol cuts a string), so that a huge
- * argument (`ectp --version <3000 characters>`) does not fill the terminal.
+ * characters, with "..." (`shortText` of @ectp/protocol), so that a huge argument
+ * (`ectp --version <3000 characters>`) does not fill the terminal.
  */
 export function shownArg(text: string): string {
-  return text.length > SHOWN_ARG_CHARS ? `${text.slice(0, SHOWN_ARG_CHARS)}...` : text;
+  return shortText(text, SHOWN_ARG_CHARS);
 }
 
 /** Exit status of a usage error (bad flag or value). */

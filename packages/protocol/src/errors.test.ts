@@ -1,7 +1,7 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { crc32c, crc32cBytes } from "./checksum.js";
-import { EctpError, describeValue, thrownMessage, thrownText } from "./errors.js";
+import { EctpError, describeValue, shortText, thrownMessage, thrownText } from "./errors.js";
 import type { EctpErrorCode } from "./errors.js";
 import { ectp } from "./gen/ectp.js";
 
@@ -128,6 +128,15 @@ describe("thrownText and thrownMessage (what a caught value says, never throwing
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke(); // instanceof and String both throw on a revoked proxy
     expect(thrownMessage(proxy)).toBe("a thrown object that cannot be turned into a string");
+  });
+});
+
+describe("shortText (a caller's string as a message shows it)", () => {
+  it("keeps up to max characters whole and cuts a longer one after max, with ...", () => {
+    expect(shortText("abc", 3)).toBe("abc");
+    expect(shortText("abcd", 3)).toBe("abc...");
+    expect(shortText("", 0)).toBe("");
+    expect(describeValue("x".repeat(41))).toBe(JSON.stringify(`${"x".repeat(40)}...`)); // describeValue cuts at 40 with it
   });
 });
 

@@ -135,6 +135,17 @@ function viewKind(view: ArrayBufferView): string {
 }
 
 /**
+ * `text` as an error message or a log line shows a value that may be any length: whole up to
+ * `max` characters, else its first `max` followed by "...". Used by {@link describeValue} (40) and
+ * by the ECTP packages wherever they echo a caller's string.
+ * @param text - The text to show.
+ * @param max - How many characters to keep.
+ */
+export function shortText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/**
  * A short description of a value for an error message: `nothing` (undefined), `null`, a number, a
  * boolean or a symbol as `String` writes it, a quoted string (cut at 40 characters, so `"1"` is not
  * read as the number 1), a bigint with its `n` (`1n`), else what kind of thing it is (`an array`,
@@ -150,7 +161,7 @@ export function describeValue(v: unknown): string {
   if (v === null) return "null";
   switch (typeof v) {
     case "string":
-      return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+      return JSON.stringify(shortText(v, 40));
     case "bigint":
       return `${v}n`;
     case "function":

@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 export { ectp } from "./gen/ectp.js";
-export { EctpError, describeValue, thrownMessage, thrownText } from "./errors.js";
+export { EctpError, describeValue, shortText, thrownMessage, thrownText } from "./errors.js";
 export type { EctpErrorCode, EctpErrorOptions, FailureReasonName } from "./errors.js";
 export { SPEC_MAJOR, SPEC_MINOR, SPEC_VERSION } from "./version.js";
 export { crc32c, crc32cBytes } from "./checksum.js";

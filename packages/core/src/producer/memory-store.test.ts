@@ -486,7 +486,7 @@ describe("MemoryItemStore", () => {
     const long = "k".repeat(100_000);
     for (const call of [() => store.pin(long), () => store.unpin(long), () => store.markReady(long)])
       expect(call).toThrow(
-        expect.objectContaining({ message: expect.stringContaining(`item ${"k".repeat(100)}... (100000 characters) `), details: { keyId: long } }),
+        expect.objectContaining({ message: expect.stringContaining(`item ${"k".repeat(100)}... `), details: { keyId: long } }),
       );
     store.markReady(kid(1));
     store.pin(kid(1));

@@ -11,6 +11,7 @@ import {
   ectp,
   itemDescriptorByteLength,
   refuseUnknownOptions,
+  shortText,
   thrownText,
   validateDescriptor,
 } from "@ectp/protocol";
@@ -35,12 +36,11 @@ export function descriptorSizeProblem(descriptor: ectp.v1.IItemDescriptor): stri
 
 /**
  * A key id as a message names it: as given when it is a string (as it should be), cut after 100
- * characters when it is over 120 (a wrong id can be any length, and its error goes to logs; the
- * error's `details.keyId` keeps it whole), else what it is.
+ * characters (a wrong id can be any length, and its error goes to logs; the error's
+ * `details.keyId` keeps it whole), else what it is.
  */
 function keyText(keyId: unknown): string {
-  if (typeof keyId !== "string") return describeValue(keyId);
-  return keyId.length <= 120 ? keyId : `${keyId.slice(0, 100)}... (${keyId.length} characters)`;
+  return typeof keyId === "string" ? shortText(keyId, 100) : describeValue(keyId);
 }
 
 /** Whether `a` holds exactly the bytes of `b`. */
