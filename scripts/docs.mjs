@@ -6,11 +6,14 @@
 // and the documents the READMEs link to are project documents (typedoc.json), and
 // this script adds a "Wire schema (.proto)" page it generates from spec/proto.
 // Warnings are errors and validation.notDocumented is on, so an undocumented export
-// fails this script. `npm run docs` builds the packages first (TypeDoc resolves
+// fails this script. The local plugin scripts/typedoc-ectp.mjs (typedoc.json "plugin")
+// links requirement ids and "SPEC.md section N" to the SPEC page, titles the documents
+// and folds protobufjs' empty namespaces; after the build this script checks that every
+// link into the SPEC page names an anchor the page has. `npm run docs` builds the packages first (TypeDoc resolves
 // cross-package types through their dist/ declarations).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, posix, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { OptionDefaults } from "typedoc";
 import { workspaceDirs } from "./lib/workspaces.mjs";
@@ -51,6 +54,37 @@ export function wireSchemaPage() {
     lines.push("", `## ${file}`, "", "```proto", text.trimEnd(), "```");
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** The HTML files under `dir`, as paths relative to it with "/" separators. */
+function htmlPages(dir) {
+  return readdirSync(dir, { recursive: true })
+    .map((f) => f.split("\\").join("/"))
+    .filter((f) => f.endsWith(".html"));
+}
+
+/**
+ * Links into `specPage` (a page of the built site in `siteDir`, e.g. "documents/spec_SPEC.html")
+ * whose #anchor that page lacks, as "page: href" lines; and how many such links were checked. These
+ * are the links the TypeDoc plugin (scripts/typedoc-ectp.mjs) makes from requirement ids and
+ * "SPEC.md section N".
+ */
+export function missingSpecAnchors(siteDir, specPage) {
+  const specHtml = readFileSync(join(siteDir, specPage), "utf8");
+  const anchors = new Set([...specHtml.matchAll(/\s(?:id|name)="([^"]+)"/g)].map((m) => m[1]));
+  const missing = [];
+  let checked = 0;
+  for (const page of htmlPages(siteDir)) {
+    const html = readFileSync(join(siteDir, page), "utf8");
+    for (const m of html.matchAll(/\shref="([^"#:]*)#([^"]+)"/g)) {
+      const target = m[1] === "" ? page : posix.normalize(posix.join(posix.dirname(page), decodeURI(m[1])));
+      if (target !== specPage) continue;
+      checked++;
+      const anchor = decodeURIComponent(m[2].replaceAll("&amp;", "&"));
+      if (!anchors.has(anchor)) missing.push(`${page}: ${m[0].trim()}`);
+    }
+  }
+  return { checked, missing };
 }
 
 function hasOriginRemote() {
@@ -98,5 +132,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error("docs: TypeDoc failed (warnings count as errors; every export needs a doc comment)");
     process.exit(1);
   }
-  console.log("docs: wrote docs/site");
+  // The plugin links requirement ids and "SPEC.md section N" to the SPEC page's anchors and
+  // warns about an id it has no anchor for; this proves the written links against the output.
+  const specPage = "documents/spec_SPEC.html";
+  const { checked, missing } = missingSpecAnchors(join(root, "docs", "site"), specPage);
+  if (checked === 0 || missing.length > 0) {
+    console.error(`docs: ${missing.length} of ${checked} links into ${specPage} name an anchor it lacks:`);
+    for (const line of missing) console.error(`  ${line}`);
+    process.exit(1);
+  }
+  console.log(`docs: wrote docs/site (${checked} links into ${specPage}, every anchor present)`);
 }
