@@ -12,14 +12,16 @@
 //   7. package lint      turbo run lint (publint --strict, attw --pack --profile node16)
 //   8. tests             turbo run test; every package's vitest writes a JSON report
 //   9. docs              TypeDoc over every package (warnings are errors)
-//  10. pack check        the packed packages installed into a new project: imports, types, `ectp`
-//  11. python unittest   the Python testee's own unit tests (stdlib unittest)
-//  12. conformance (py)  the conformance suite against the Python testee, JSON-lines mode
-//  13. sweep             >= 1,000 seeded simulator runs across fault presets, 0 violations
-//  14. main job          `npm run simulate`, the README's first command: the default workload
+//  10. scripts tests     vitest over scripts/ (the docs build's TypeDoc plugin and checks)
+//  11. pack check        the packed packages installed into a new project: imports, types, `ectp`
+//  12. python unittest   the Python testee's own unit tests (stdlib unittest)
+//  13. conformance (py)  the conformance suite against the Python testee, JSON-lines mode
+//  14. sweep             >= 1,000 seeded simulator runs across fault presets, 0 violations
+//  15. main job          `npm run simulate`, the README's first command: the default workload
 //                        through the `ectp` executable (its shebang and V8 flags), exit 0
 //
-// Test counts: vitest writes <package>/.ectp-out/vitest-report.json (git-ignored);
+// Test counts: vitest writes <package>/.ectp-out/vitest-report.json (git-ignored), and
+// scripts/.ectp-out/vitest-report.json for the scripts' own tests;
 // any other runner (e.g. the conformance runner) may add files named
 // `*.ectp-report.json` under <package>/.ectp-out/ holding {"passed": N, "failed": N}.
 // All are summed, and the very last line printed is exactly `N passed, N failed`.
@@ -55,6 +57,10 @@ const steps = [
     ],
   ],
   ["docs", ["node", "scripts/docs.mjs"]],
+  [
+    "scripts tests",
+    ["vitest", "run", "--root", "scripts", "--reporter=default", "--reporter=json", `--outputFile=${VITEST_REPORT}`],
+  ],
   [
     "pack check",
     ["node", "scripts/pack-check.mjs"],
@@ -112,9 +118,14 @@ function parseSweep(text) {
 }
 
 const packages = workspaceDirs(root);
+const scriptsDir = join(root, "scripts");
+/** Folders whose .ectp-out holds test reports: every workspace package, and scripts/. */
+const reportDirs = [...packages, scriptsDir];
+/** Steps whose failures are counted from their vitest reports (by countTests), not as one each. */
+const VITEST_STEPS = ["tests", "scripts tests"];
 
 function clearReports() {
-  for (const dir of packages) {
+  for (const dir of reportDirs) {
     const out = join(dir, REPORT_DIR);
     if (!existsSync(out)) continue;
     for (const f of readdirSync(out))
@@ -122,14 +133,16 @@ function clearReports() {
   }
 }
 
+/** Whether `dir` has test files: under src/ for a package, anywhere in scripts/. */
 function hasTests(dir) {
+  const testsIn = dir === scriptsDir ? dir : join(dir, "src");
   const walk = (d) =>
     readdirSync(d, { withFileTypes: true }).some((e) =>
       e.isDirectory()
         ? !["node_modules", "dist", "gen"].includes(e.name) && walk(join(d, e.name))
         : /\.test\.[cm]?[jt]s$/.test(e.name),
     );
-  return existsSync(join(dir, "src")) && walk(join(dir, "src"));
+  return existsSync(testsIn) && walk(testsIn);
 }
 
 /** Sum the reports; returns {passed, failed, notes}. */
@@ -137,7 +150,7 @@ function countTests() {
   let passed = 0;
   let failed = 0;
   const notes = [];
-  for (const dir of packages) {
+  for (const dir of reportDirs) {
     const name = relative(root, dir);
     const vitest = join(dir, VITEST_REPORT);
     if (existsSync(vitest)) {
@@ -208,7 +221,7 @@ const counts = countTests();
 const { passed, notes } = counts;
 // A failed step that reports no test counts of its own (lint, build, docs, ...) is one failed
 // check, so the closing line never reads "0 failed" for a red run.
-const uncounted = results.filter((r) => !r.ok && r.name !== "tests" && !steps.find(([n]) => n === r.name)?.[2]);
+const uncounted = results.filter((r) => !r.ok && !VITEST_STEPS.includes(r.name) && !steps.find(([n]) => n === r.name)?.[2]);
 for (const r of uncounted) notes.push(`${r.name}: failed; counted as 1 failure`);
 const failed = counts.failed + uncounted.length;
 console.log("\nci: summary");
