@@ -38,11 +38,17 @@ export interface Logger {
   /** Normal but notable events (a retry after a fault: no answer in time; an idle peer lost, or one declared gone again). */
   info(message: string, fields?: LogFields): void;
   /**
-   * Every terminal failure of an item is logged here ("request failed") with `requestId`, `itemId`,
-   * `reason` and `attempts`, plus `itemKey` and `producer` (and, where they apply, `detail`,
-   * `waitingFor`, `lastRetryReason`) when the item had a valid announcement (one with none has no
-   * key to log); so are faults a deployment should see: a peer declared gone with work in hand, a
-   * lease that expired without an ACK.
+   * Every terminal outcome of a consumer's (request, item) with a reason [C5] is logged here: as
+   * "request failed" when the request fails for it, and as "item falls back to local encode" (or
+   * "remote read failed; item falls back to local encode") when the request has model input for
+   * it. Each record has `requestId`, `itemId`, `reason` and `attempts`. Added where they apply:
+   * `itemKey` and `producer` when the item had a valid announcement (an item with none, UNAVAILABLE,
+   * or with an invalid one, INVALID_ANNOUNCEMENT [C2], has no key to log); `detail`, what the
+   * producer, the transport or a check said (for INVALID_ANNOUNCEMENT, what was wrong with the
+   * announcement); and, for BUDGET_EXHAUSTED [C3], `waitingFor` and, once an attempt had ended
+   * without the item, `lastRetryReason`. An item admitted with model input and no announcement is
+   * no failure and is not logged. Faults a deployment should see are logged here too: a peer
+   * declared gone with work in hand, a lease that expired without an ACK.
    */
   warn(message: string, fields?: LogFields): void;
   /** Faults of the implementation itself. */
