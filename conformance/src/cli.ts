@@ -93,7 +93,11 @@ is written, and ectp exits by the signal (status 130 or 143).`;
 
 /** Features file: the optional features (TESTEE-PROTOCOL.md §7) an implementation claims. */
 export interface FeaturesFile {
-  /** Feature names. */
+  /**
+   * The features claimed, each a name of TESTEE-PROTOCOL.md §7 (`consumer`, `producer`, `subscriber`,
+   * `raw-messages`, `untrusted-json`, `evict`, `read-memory`, `events`, `subscriber-view-bound`,
+   * `warm-start`, `stream-framing`); at least one of the three roles, or the file is refused.
+   */
   features: string[];
 }
 

@@ -39,7 +39,7 @@ export interface SuiteFile {
 
 /** An item fixture: deterministic bytes and a descriptor derived from them. */
 export interface ItemFixture {
-  /** Size in bytes. */
+  /** Length of the item's bytes, and its descriptor's `sizeBytes`: a whole number of bytes. Required. */
   size: number;
   /** Put a CRC-32C in descriptors. Default true. */
   checksum?: boolean;
@@ -160,7 +160,7 @@ export interface CaseSpec {
   settleOnCancel?: boolean;
   /** Rules active from the start. */
   rules?: RuleSpec[];
-  /** The script. */
+  /** What the case does and checks, run in order: each step moves the clock and/or takes one action (README "Writing cases"). */
   steps: StepSpec[];
   /** At the end, finish everything and check [I3]/[I4]. Default true. */
   quiesce?: boolean;

@@ -3772,10 +3772,13 @@ export namespace ectp {
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
 
-                /** The item's id. */
+                /** The AdmitItem.item_id this decision is about. */
                 itemId: string;
 
-                /** The decision. */
+                /**
+                 * What the engine does with the item: READY, DEFER or LOCAL_ENCODE
+                 * (ItemAction); UNSPECIFIED is a malformed response.
+                 */
                 action: ectp.conformance.v1.ItemAction;
 
                 /**
@@ -3876,10 +3879,13 @@ export namespace ectp {
                 /** Properties of an ItemDecision. */
                 interface $Properties {
 
-                    /** The item's id. */
+                    /** The AdmitItem.item_id this decision is about. */
                     itemId?: (string|null);
 
-                    /** The decision. */
+                    /**
+                     * What the engine does with the item: READY, DEFER or LOCAL_ENCODE
+                     * (ItemAction); UNSPECIFIED is a malformed response.
+                     */
                     action?: (ectp.conformance.v1.ItemAction|null);
 
                     /**
@@ -4052,7 +4058,7 @@ export namespace ectp {
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
 
-                /** The item's id. */
+                /** The AdmitItem.item_id of the item that failed. */
                 itemId: string;
 
                 /** Why it failed. UNSPECIFIED is a malformed response. */
@@ -4148,7 +4154,7 @@ export namespace ectp {
                 /** Properties of an ItemFailure. */
                 interface $Properties {
 
-                    /** The item's id. */
+                    /** The AdmitItem.item_id of the item that failed. */
                     itemId?: (string|null);
 
                     /** Why it failed. UNSPECIFIED is a malformed response. */
@@ -4535,7 +4541,7 @@ export namespace ectp {
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
 
-                /** The request id. */
+                /** The Admit.request_id of the request that failed. */
                 requestId: string;
 
                 /** A reason per failed item (at least one). */
@@ -4625,7 +4631,7 @@ export namespace ectp {
                 /** Properties of a FailedRequest. */
                 interface $Properties {
 
-                    /** The request id. */
+                    /** The Admit.request_id of the request that failed. */
                     requestId?: (string|null);
 
                     /** A reason per failed item (at least one). */
@@ -4661,7 +4667,10 @@ export namespace ectp {
                 /** The read_id of the StartRead output. */
                 readId: number;
 
-                /** How it ended. */
+                /**
+                 * How the read ended: DONE (bytes landed, in `data`), FAILED or CANCELLED
+                 * (ReadStatus); UNSPECIFIED is treated as FAILED.
+                 */
                 status: ectp.conformance.v1.ReadStatus;
 
                 /**
@@ -4766,7 +4775,10 @@ export namespace ectp {
                     /** The read_id of the StartRead output. */
                     readId?: (number|null);
 
-                    /** How it ended. */
+                    /**
+                     * How the read ended: DONE (bytes landed, in `data`), FAILED or CANCELLED
+                     * (ReadStatus); UNSPECIFIED is treated as FAILED.
+                     */
                     status?: (ectp.conformance.v1.ReadStatus|null);
 
                     /**
@@ -6335,7 +6347,7 @@ export namespace ectp {
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
 
-                /** The peer. Required. */
+                /** Id of the peer the send or connect failed for. Required. */
                 peerId: string;
 
                 /**
@@ -6422,7 +6434,7 @@ export namespace ectp {
                 /** Properties of a PeerUnreachable. */
                 interface $Properties {
 
-                    /** The peer. Required. */
+                    /** Id of the peer the send or connect failed for. Required. */
                     peerId?: (string|null);
 
                     /** Unknown fields preserved while decoding when enabled */
@@ -6819,13 +6831,13 @@ export namespace ectp {
                 /** Start a one-sided read. */
                 startRead?: (ectp.conformance.v1.StartReadOutput.$Properties|null);
 
-                /** Cancel a read. */
+                /** Cancel a read started by an earlier StartReadOutput. */
                 cancelRead?: (ectp.conformance.v1.CancelReadOutput.$Properties|null);
 
                 /** Make a peer reachable. */
                 connectPeer?: (ectp.conformance.v1.ConnectPeerOutput.$Properties|null);
 
-                /** Forget a peer. */
+                /** Forget a peer's metadata (it is gone or restarted). */
                 disconnectPeer?: (ectp.conformance.v1.DisconnectPeerOutput.$Properties|null);
 
                 /** An event batch published for in-process subscribers [E1]. */
@@ -6924,13 +6936,13 @@ export namespace ectp {
                     /** Start a one-sided read. */
                     startRead?: (ectp.conformance.v1.StartReadOutput.$Properties|null);
 
-                    /** Cancel a read. */
+                    /** Cancel a read started by an earlier StartReadOutput. */
                     cancelRead?: (ectp.conformance.v1.CancelReadOutput.$Properties|null);
 
                     /** Make a peer reachable. */
                     connectPeer?: (ectp.conformance.v1.ConnectPeerOutput.$Properties|null);
 
-                    /** Forget a peer. */
+                    /** Forget a peer's metadata (it is gone or restarted). */
                     disconnectPeer?: (ectp.conformance.v1.DisconnectPeerOutput.$Properties|null);
 
                     /** An event batch published for in-process subscribers [E1]. */
@@ -7371,7 +7383,7 @@ export namespace ectp {
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
 
-                /** The read. */
+                /** The read_id of the StartReadOutput to cancel. */
                 readId: number;
 
                 /**
@@ -7458,7 +7470,7 @@ export namespace ectp {
                 /** Properties of a CancelReadOutput. */
                 interface $Properties {
 
-                    /** The read. */
+                    /** The read_id of the StartReadOutput to cancel. */
                     readId?: (number|null);
 
                     /** Unknown fields preserved while decoding when enabled */
@@ -7491,13 +7503,16 @@ export namespace ectp {
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
 
-                /** The peer. */
+                /** Id of the peer to connect to. */
                 peerId: string;
 
                 /** The peer epoch the metadata belongs to. */
                 epoch: number;
 
-                /** The metadata. */
+                /**
+                 * The peer's transport metadata, opaque to the runner: what the
+                 * transport connects with.
+                 */
                 metadata: Uint8Array;
 
                 /**
@@ -7584,13 +7599,16 @@ export namespace ectp {
                 /** Properties of a ConnectPeerOutput. */
                 interface $Properties {
 
-                    /** The peer. */
+                    /** Id of the peer to connect to. */
                     peerId?: (string|null);
 
                     /** The peer epoch the metadata belongs to. */
                     epoch?: (number|null);
 
-                    /** The metadata. */
+                    /**
+                     * The peer's transport metadata, opaque to the runner: what the
+                     * transport connects with.
+                     */
                     metadata?: (Uint8Array|null);
 
                     /** Unknown fields preserved while decoding when enabled */
@@ -7620,7 +7638,7 @@ export namespace ectp {
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
 
-                /** The peer. */
+                /** Id of the peer whose metadata to forget. */
                 peerId: string;
 
                 /**
@@ -7707,7 +7725,7 @@ export namespace ectp {
                 /** Properties of a DisconnectPeerOutput. */
                 interface $Properties {
 
-                    /** The peer. */
+                    /** Id of the peer whose metadata to forget. */
                     peerId?: (string|null);
 
                     /** Unknown fields preserved while decoding when enabled */
@@ -9718,7 +9736,10 @@ export namespace ectp {
              */
             senderEpoch: number;
 
-            /** Handshake. */
+            /**
+             * Handshake: the sender's role, capabilities, fingerprint, transport
+             * metadata and heartbeat interval (SPEC.md section 4.1).
+             */
             hello?: (ectp.v1.Hello.$Properties|null);
 
             /** Handshake refusal. */
@@ -9736,7 +9757,7 @@ export namespace ectp {
             /** Grant release, the ACK (consumer to producer). */
             readComplete?: (ectp.v1.ReadComplete.$Properties|null);
 
-            /** Liveness. */
+            /** Liveness signal, sent every heartbeat interval [P8]. */
             heartbeat?: (ectp.v1.Heartbeat.$Properties|null);
 
             /** Events (producer to subscriber). */
@@ -9865,7 +9886,10 @@ export namespace ectp {
                  */
                 senderEpoch?: (number|null);
 
-                /** Handshake. */
+                /**
+                 * Handshake: the sender's role, capabilities, fingerprint, transport
+                 * metadata and heartbeat interval (SPEC.md section 4.1).
+                 */
                 hello?: (ectp.v1.Hello.$Properties|null);
 
                 /** Handshake refusal. */
@@ -9883,7 +9907,7 @@ export namespace ectp {
                 /** Grant release, the ACK (consumer to producer). */
                 readComplete?: (ectp.v1.ReadComplete.$Properties|null);
 
-                /** Liveness. */
+                /** Liveness signal, sent every heartbeat interval [P8]. */
                 heartbeat?: (ectp.v1.Heartbeat.$Properties|null);
 
                 /** Events (producer to subscriber). */
@@ -11015,7 +11039,10 @@ export namespace ectp {
             /** The ReadRequest this answers. */
             attemptId: number;
 
-            /** Why. Unknown values are treated as INTERNAL [V1]. */
+            /**
+             * Why the read is refused (FailureReason, e.g. NOT_READY, NOT_FOUND,
+             * OVERLOADED). Unknown values are treated as INTERNAL [V1].
+             */
             reason: ectp.v1.FailureReason;
 
             /**
@@ -11121,7 +11148,10 @@ export namespace ectp {
                 /** The ReadRequest this answers. */
                 attemptId?: (number|null);
 
-                /** Why. Unknown values are treated as INTERNAL [V1]. */
+                /**
+                 * Why the read is refused (FailureReason, e.g. NOT_READY, NOT_FOUND,
+                 * OVERLOADED). Unknown values are treated as INTERNAL [V1].
+                 */
                 reason?: (ectp.v1.FailureReason|null);
 
                 /**
@@ -11197,7 +11227,11 @@ export namespace ectp {
             /** The grant being released. */
             grantId: number;
 
-            /** How it ended. */
+            /**
+             * How the grant ended (CompletionStatus): OK, FAILED or ABANDONED;
+             * UNSPECIFIED and unknown values read as FAILED. The pin is released
+             * whichever it is.
+             */
             status: ectp.v1.CompletionStatus;
 
             /** Human-readable detail. Empty: none. */
@@ -11290,7 +11324,11 @@ export namespace ectp {
                 /** The grant being released. */
                 grantId?: (number|null);
 
-                /** How it ended. */
+                /**
+                 * How the grant ended (CompletionStatus): OK, FAILED or ABANDONED;
+                 * UNSPECIFIED and unknown values read as FAILED. The pin is released
+                 * whichever it is.
+                 */
                 status?: (ectp.v1.CompletionStatus|null);
 
                 /** Human-readable detail. Empty: none. */
@@ -12627,7 +12665,10 @@ export namespace ectp {
             /** The item's key. */
             key?: (ectp.v1.ItemKey.$Properties|null);
 
-            /** Why. */
+            /**
+             * Why it left (RemovedCause): EVICTED to make room, or DISCARDED before it
+             * became ready; UNSPECIFIED and unknown values read as EVICTED.
+             */
             cause: ectp.v1.RemovedCause;
 
             /**
@@ -12717,7 +12758,10 @@ export namespace ectp {
                 /** The item's key. */
                 key?: (ectp.v1.ItemKey.$Properties|null);
 
-                /** Why. */
+                /**
+                 * Why it left (RemovedCause): EVICTED to make room, or DISCARDED before it
+                 * became ready; UNSPECIFIED and unknown values read as EVICTED.
+                 */
                 cause?: (ectp.v1.RemovedCause|null);
 
                 /** Unknown fields preserved while decoding when enabled */
@@ -12747,7 +12791,10 @@ export namespace ectp {
             /** Unknown fields preserved while decoding when enabled */
             $unknowns?: Uint8Array[];
 
-            /** Why. */
+            /**
+             * Why everything left (ClearedCause): RESET of the region, or SHUTDOWN of
+             * the producer; UNSPECIFIED and unknown values read as RESET.
+             */
             cause: ectp.v1.ClearedCause;
 
             /**
@@ -12834,7 +12881,10 @@ export namespace ectp {
             /** Properties of a Cleared. */
             interface $Properties {
 
-                /** Why. */
+                /**
+                 * Why everything left (ClearedCause): RESET of the region, or SHUTDOWN of
+                 * the producer; UNSPECIFIED and unknown values read as RESET.
+                 */
                 cause?: (ectp.v1.ClearedCause|null);
 
                 /** Unknown fields preserved while decoding when enabled */
@@ -12852,7 +12902,10 @@ export namespace ectp {
         interface IEvent extends ectp.v1.Event.$Properties {
         }
 
-        /** One event. */
+        /**
+         * One change to the producer's set of ready items; an EventBatch carries
+         * them in order [E1].
+         */
         class Event {
 
             /**
@@ -12867,7 +12920,7 @@ export namespace ectp {
             /** An item became ready. */
             stored?: (ectp.v1.Stored.$Properties|null);
 
-            /** An item left. */
+            /** An item left: evicted or discarded. */
             removed?: (ectp.v1.Removed.$Properties|null);
 
             /** Everything left. */
@@ -12966,7 +13019,7 @@ export namespace ectp {
                 /** An item became ready. */
                 stored?: (ectp.v1.Stored.$Properties|null);
 
-                /** An item left. */
+                /** An item left: evicted or discarded. */
                 removed?: (ectp.v1.Removed.$Properties|null);
 
                 /** Everything left. */

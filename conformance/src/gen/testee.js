@@ -6546,8 +6546,9 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Properties of an ItemDecision.
                  * @typedef {Object} ectp.conformance.v1.ItemDecision.$Properties
-                 * @property {string|null} [itemId] The item's id.
-                 * @property {ectp.conformance.v1.ItemAction|null} [action] The decision.
+                 * @property {string|null} [itemId] The AdmitItem.item_id this decision is about.
+                 * @property {ectp.conformance.v1.ItemAction|null} [action] What the engine does with the item: READY, DEFER or LOCAL_ENCODE
+                 * (ItemAction); UNSPECIFIED is a malformed response.
                  * @property {ectp.v1.FailureReason|null} [reason] LOCAL_ENCODE: why the remote path was not or no longer used.
                  * UNSPECIFIED: there was no announcement (or READY/DEFER).
                  * @property {ectp.conformance.v1.LoadedBytes.$Properties|null} [loaded] READY from a remote load: the loaded bytes, as the testee reads them
@@ -6586,7 +6587,7 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 /**
-                 * The item's id.
+                 * The AdmitItem.item_id this decision is about.
                  * @member {string} itemId
                  * @memberof ectp.conformance.v1.ItemDecision
                  * @instance
@@ -6594,7 +6595,8 @@ export const ectp = $root.ectp = (() => {
                 ItemDecision.prototype.itemId = "";
 
                 /**
-                 * The decision.
+                 * What the engine does with the item: READY, DEFER or LOCAL_ENCODE
+                 * (ItemAction); UNSPECIFIED is a malformed response.
                  * @member {ectp.conformance.v1.ItemAction} action
                  * @memberof ectp.conformance.v1.ItemDecision
                  * @instance
@@ -7339,7 +7341,7 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Properties of an ItemFailure.
                  * @typedef {Object} ectp.conformance.v1.ItemFailure.$Properties
-                 * @property {string|null} [itemId] The item's id.
+                 * @property {string|null} [itemId] The AdmitItem.item_id of the item that failed.
                  * @property {ectp.v1.FailureReason|null} [reason] Why it failed. UNSPECIFIED is a malformed response.
                  * @property {number|null} [attempts] Remote attempts made for it: the ReadRequests sent for the item (0 when none) [C6].
                  * Cases may check it.
@@ -7375,7 +7377,7 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 /**
-                 * The item's id.
+                 * The AdmitItem.item_id of the item that failed.
                  * @member {string} itemId
                  * @memberof ectp.conformance.v1.ItemFailure
                  * @instance
@@ -8556,7 +8558,7 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Properties of a FailedRequest.
                  * @typedef {Object} ectp.conformance.v1.FailedRequest.$Properties
-                 * @property {string|null} [requestId] The request id.
+                 * @property {string|null} [requestId] The Admit.request_id of the request that failed.
                  * @property {Array.<ectp.conformance.v1.ItemFailure.$Properties>|null} [failures] A reason per failed item (at least one).
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
@@ -8591,7 +8593,7 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 /**
-                 * The request id.
+                 * The Admit.request_id of the request that failed.
                  * @member {string} requestId
                  * @memberof ectp.conformance.v1.FailedRequest
                  * @instance
@@ -8879,7 +8881,8 @@ export const ectp = $root.ectp = (() => {
                  * Properties of a DeliverReadResult.
                  * @typedef {Object} ectp.conformance.v1.DeliverReadResult.$Properties
                  * @property {number|null} [readId] The read_id of the StartRead output.
-                 * @property {ectp.conformance.v1.ReadStatus|null} [status] How it ended.
+                 * @property {ectp.conformance.v1.ReadStatus|null} [status] How the read ended: DONE (bytes landed, in `data`), FAILED or CANCELLED
+                 * (ReadStatus); UNSPECIFIED is treated as FAILED.
                  * @property {Uint8Array|null} [data] DONE: the bytes the transport wrote into the read's destination, from
                  * its start. The testee MUST copy them into that destination and let the
                  * implementation verify them (size always, checksum when given) [C11].
@@ -8927,7 +8930,8 @@ export const ectp = $root.ectp = (() => {
                 DeliverReadResult.prototype.readId = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
                 /**
-                 * How it ended.
+                 * How the read ended: DONE (bytes landed, in `data`), FAILED or CANCELLED
+                 * (ReadStatus); UNSPECIFIED is treated as FAILED.
                  * @member {ectp.conformance.v1.ReadStatus} status
                  * @memberof ectp.conformance.v1.DeliverReadResult
                  * @instance
@@ -12817,7 +12821,7 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Properties of a PeerUnreachable.
                  * @typedef {Object} ectp.conformance.v1.PeerUnreachable.$Properties
-                 * @property {string|null} [peerId] The peer. Required.
+                 * @property {string|null} [peerId] Id of the peer the send or connect failed for. Required.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -12851,7 +12855,7 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 /**
-                 * The peer. Required.
+                 * Id of the peer the send or connect failed for. Required.
                  * @member {string} peerId
                  * @memberof ectp.conformance.v1.PeerUnreachable
                  * @instance
@@ -13911,9 +13915,9 @@ export const ectp = $root.ectp = (() => {
                  * @typedef {Object} ectp.conformance.v1.Output.$Properties
                  * @property {ectp.conformance.v1.SendOutput.$Properties|null} [send] Send a control message.
                  * @property {ectp.conformance.v1.StartReadOutput.$Properties|null} [startRead] Start a one-sided read.
-                 * @property {ectp.conformance.v1.CancelReadOutput.$Properties|null} [cancelRead] Cancel a read.
+                 * @property {ectp.conformance.v1.CancelReadOutput.$Properties|null} [cancelRead] Cancel a read started by an earlier StartReadOutput.
                  * @property {ectp.conformance.v1.ConnectPeerOutput.$Properties|null} [connectPeer] Make a peer reachable.
-                 * @property {ectp.conformance.v1.DisconnectPeerOutput.$Properties|null} [disconnectPeer] Forget a peer.
+                 * @property {ectp.conformance.v1.DisconnectPeerOutput.$Properties|null} [disconnectPeer] Forget a peer's metadata (it is gone or restarted).
                  * @property {ectp.conformance.v1.EventBatchOutput.$Properties|null} [eventBatch] An event batch published for in-process subscribers [E1].
                  * @property {"send"|"startRead"|"cancelRead"|"connectPeer"|"disconnectPeer"|"eventBatch"} [kind] What the implementation asks for. Exactly one is set.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -13974,7 +13978,7 @@ export const ectp = $root.ectp = (() => {
                 Output.prototype.startRead = null;
 
                 /**
-                 * Cancel a read.
+                 * Cancel a read started by an earlier StartReadOutput.
                  * @member {ectp.conformance.v1.CancelReadOutput.$Properties|null|undefined} cancelRead
                  * @memberof ectp.conformance.v1.Output
                  * @instance
@@ -13990,7 +13994,7 @@ export const ectp = $root.ectp = (() => {
                 Output.prototype.connectPeer = null;
 
                 /**
-                 * Forget a peer.
+                 * Forget a peer's metadata (it is gone or restarted).
                  * @member {ectp.conformance.v1.DisconnectPeerOutput.$Properties|null|undefined} disconnectPeer
                  * @memberof ectp.conformance.v1.Output
                  * @instance
@@ -15201,7 +15205,7 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Properties of a CancelReadOutput.
                  * @typedef {Object} ectp.conformance.v1.CancelReadOutput.$Properties
-                 * @property {number|null} [readId] The read.
+                 * @property {number|null} [readId] The read_id of the StartReadOutput to cancel.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -15234,7 +15238,7 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 /**
-                 * The read.
+                 * The read_id of the StartReadOutput to cancel.
                  * @member {number} readId
                  * @memberof ectp.conformance.v1.CancelReadOutput
                  * @instance
@@ -15492,9 +15496,10 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Properties of a ConnectPeerOutput.
                  * @typedef {Object} ectp.conformance.v1.ConnectPeerOutput.$Properties
-                 * @property {string|null} [peerId] The peer.
+                 * @property {string|null} [peerId] Id of the peer to connect to.
                  * @property {number|null} [epoch] The peer epoch the metadata belongs to.
-                 * @property {Uint8Array|null} [metadata] The metadata.
+                 * @property {Uint8Array|null} [metadata] The peer's transport metadata, opaque to the runner: what the
+                 * transport connects with.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -15528,7 +15533,7 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 /**
-                 * The peer.
+                 * Id of the peer to connect to.
                  * @member {string} peerId
                  * @memberof ectp.conformance.v1.ConnectPeerOutput
                  * @instance
@@ -15544,7 +15549,8 @@ export const ectp = $root.ectp = (() => {
                 ConnectPeerOutput.prototype.epoch = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
                 /**
-                 * The metadata.
+                 * The peer's transport metadata, opaque to the runner: what the
+                 * transport connects with.
                  * @member {Uint8Array} metadata
                  * @memberof ectp.conformance.v1.ConnectPeerOutput
                  * @instance
@@ -15852,7 +15858,7 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Properties of a DisconnectPeerOutput.
                  * @typedef {Object} ectp.conformance.v1.DisconnectPeerOutput.$Properties
-                 * @property {string|null} [peerId] The peer.
+                 * @property {string|null} [peerId] Id of the peer whose metadata to forget.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -15885,7 +15891,7 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 /**
-                 * The peer.
+                 * Id of the peer whose metadata to forget.
                  * @member {string} peerId
                  * @memberof ectp.conformance.v1.DisconnectPeerOutput
                  * @instance
@@ -21485,13 +21491,14 @@ export const ectp = $root.ectp = (() => {
              * @property {string|null} [senderId] Stable identity of the sender (its producer or consumer id). Required.
              * @property {number|null} [senderEpoch] Epoch of the sender: increases on every restart; a lower epoch than one
              * already seen is stale [P8]. Required (> 0).
-             * @property {ectp.v1.Hello.$Properties|null} [hello] Handshake.
+             * @property {ectp.v1.Hello.$Properties|null} [hello] Handshake: the sender's role, capabilities, fingerprint, transport
+             * metadata and heartbeat interval (SPEC.md section 4.1).
              * @property {ectp.v1.HandshakeReject.$Properties|null} [handshakeReject] Handshake refusal.
              * @property {ectp.v1.ReadRequest.$Properties|null} [readRequest] Read request (consumer to producer).
              * @property {ectp.v1.ReadGrant.$Properties|null} [readGrant] Read grant (producer to consumer).
              * @property {ectp.v1.ReadReject.$Properties|null} [readReject] Read refusal (producer to consumer).
              * @property {ectp.v1.ReadComplete.$Properties|null} [readComplete] Grant release, the ACK (consumer to producer).
-             * @property {ectp.v1.Heartbeat.$Properties|null} [heartbeat] Liveness.
+             * @property {ectp.v1.Heartbeat.$Properties|null} [heartbeat] Liveness signal, sent every heartbeat interval [P8].
              * @property {ectp.v1.EventBatch.$Properties|null} [eventBatch] Events (producer to subscriber).
              * @property {ectp.v1.ReplayRequest.$Properties|null} [replayRequest] Replay request (subscriber to producer).
              * @property {ectp.v1.ReplayUnavailable.$Properties|null} [replayUnavailable] Replay not possible (producer to subscriber).
@@ -21584,7 +21591,8 @@ export const ectp = $root.ectp = (() => {
             Envelope.prototype.senderEpoch = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
             /**
-             * Handshake.
+             * Handshake: the sender's role, capabilities, fingerprint, transport
+             * metadata and heartbeat interval (SPEC.md section 4.1).
              * @member {ectp.v1.Hello.$Properties|null|undefined} hello
              * @memberof ectp.v1.Envelope
              * @instance
@@ -21632,7 +21640,7 @@ export const ectp = $root.ectp = (() => {
             Envelope.prototype.readComplete = null;
 
             /**
-             * Liveness.
+             * Liveness signal, sent every heartbeat interval [P8].
              * @member {ectp.v1.Heartbeat.$Properties|null|undefined} heartbeat
              * @memberof ectp.v1.Envelope
              * @instance
@@ -24092,7 +24100,8 @@ export const ectp = $root.ectp = (() => {
              * Properties of a ReadReject.
              * @typedef {Object} ectp.v1.ReadReject.$Properties
              * @property {number|null} [attemptId] The ReadRequest this answers.
-             * @property {ectp.v1.FailureReason|null} [reason] Why. Unknown values are treated as INTERNAL [V1].
+             * @property {ectp.v1.FailureReason|null} [reason] Why the read is refused (FailureReason, e.g. NOT_READY, NOT_FOUND,
+             * OVERLOADED). Unknown values are treated as INTERNAL [V1].
              * @property {boolean|null} [retryable] Whether the producer considers the refusal retryable. The consumer uses
              * the SPEC.md table for known reasons and this flag only for unknown ones.
              * @property {number|null} [retryAfterMs] Earliest sensible retry, in milliseconds from receipt. 0: no hint; the
@@ -24139,7 +24148,8 @@ export const ectp = $root.ectp = (() => {
             ReadReject.prototype.attemptId = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
             /**
-             * Why. Unknown values are treated as INTERNAL [V1].
+             * Why the read is refused (FailureReason, e.g. NOT_READY, NOT_FOUND,
+             * OVERLOADED). Unknown values are treated as INTERNAL [V1].
              * @member {ectp.v1.FailureReason} reason
              * @memberof ectp.v1.ReadReject
              * @instance
@@ -24608,7 +24618,9 @@ export const ectp = $root.ectp = (() => {
              * Properties of a ReadComplete.
              * @typedef {Object} ectp.v1.ReadComplete.$Properties
              * @property {number|null} [grantId] The grant being released.
-             * @property {ectp.v1.CompletionStatus|null} [status] How it ended.
+             * @property {ectp.v1.CompletionStatus|null} [status] How the grant ended (CompletionStatus): OK, FAILED or ABANDONED;
+             * UNSPECIFIED and unknown values read as FAILED. The pin is released
+             * whichever it is.
              * @property {string|null} [detail] Human-readable detail. Empty: none.
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
@@ -24650,7 +24662,9 @@ export const ectp = $root.ectp = (() => {
             ReadComplete.prototype.grantId = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
             /**
-             * How it ended.
+             * How the grant ended (CompletionStatus): OK, FAILED or ABANDONED;
+             * UNSPECIFIED and unknown values read as FAILED. The pin is released
+             * whichever it is.
              * @member {ectp.v1.CompletionStatus} status
              * @memberof ectp.v1.ReadComplete
              * @instance
@@ -28033,7 +28047,8 @@ export const ectp = $root.ectp = (() => {
              * Properties of a Removed.
              * @typedef {Object} ectp.v1.Removed.$Properties
              * @property {ectp.v1.ItemKey.$Properties|null} [key] The item's key.
-             * @property {ectp.v1.RemovedCause|null} [cause] Why.
+             * @property {ectp.v1.RemovedCause|null} [cause] Why it left (RemovedCause): EVICTED to make room, or DISCARDED before it
+             * became ready; UNSPECIFIED and unknown values read as EVICTED.
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -28074,7 +28089,8 @@ export const ectp = $root.ectp = (() => {
             Removed.prototype.key = null;
 
             /**
-             * Why.
+             * Why it left (RemovedCause): EVICTED to make room, or DISCARDED before it
+             * became ready; UNSPECIFIED and unknown values read as EVICTED.
              * @member {ectp.v1.RemovedCause} cause
              * @memberof ectp.v1.Removed
              * @instance
@@ -28353,7 +28369,8 @@ export const ectp = $root.ectp = (() => {
             /**
              * Properties of a Cleared.
              * @typedef {Object} ectp.v1.Cleared.$Properties
-             * @property {ectp.v1.ClearedCause|null} [cause] Why.
+             * @property {ectp.v1.ClearedCause|null} [cause] Why everything left (ClearedCause): RESET of the region, or SHUTDOWN of
+             * the producer; UNSPECIFIED and unknown values read as RESET.
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -28386,7 +28403,8 @@ export const ectp = $root.ectp = (() => {
             };
 
             /**
-             * Why.
+             * Why everything left (ClearedCause): RESET of the region, or SHUTDOWN of
+             * the producer; UNSPECIFIED and unknown values read as RESET.
              * @member {ectp.v1.ClearedCause} cause
              * @memberof ectp.v1.Cleared
              * @instance
@@ -28644,7 +28662,7 @@ export const ectp = $root.ectp = (() => {
              * Properties of an Event.
              * @typedef {Object} ectp.v1.Event.$Properties
              * @property {ectp.v1.Stored.$Properties|null} [stored] An item became ready.
-             * @property {ectp.v1.Removed.$Properties|null} [removed] An item left.
+             * @property {ectp.v1.Removed.$Properties|null} [removed] An item left: evicted or discarded.
              * @property {ectp.v1.Cleared.$Properties|null} [cleared] Everything left.
              * @property {"stored"|"removed"|"cleared"} [kind] What happened. Exactly one is set; an Event with none set (a kind from a
              * newer minor version) MUST be ignored by the subscriber.
@@ -28674,7 +28692,8 @@ export const ectp = $root.ectp = (() => {
             /**
              * Constructs a new Event.
              * @memberof ectp.v1
-             * @classdesc One event.
+             * @classdesc One change to the producer's set of ready items; an EventBatch carries
+             * them in order [E1].
              * @constructor
              * @param {ectp.v1.Event.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -28695,7 +28714,7 @@ export const ectp = $root.ectp = (() => {
             Event.prototype.stored = null;
 
             /**
-             * An item left.
+             * An item left: evicted or discarded.
              * @member {ectp.v1.Removed.$Properties|null|undefined} removed
              * @memberof ectp.v1.Event
              * @instance

@@ -14,7 +14,7 @@ import { type MutantSpec, importCoreBundle, loadMutants } from "./build.js";
 
 /** What the suite did to one mutant. */
 export interface MutantResult {
-  /** Mutant name. */
+  /** The mutant's kebab-case name, e.g. `f1-fallback-without-model-input`. */
   readonly name: string;
   /** The failure of docs/failures.md it plants. */
   readonly failure: number;
@@ -40,7 +40,7 @@ export interface MutantRunOptions {
   cases?: readonly LoadedCase[];
   /** Features claimed by the TS testee. Default every feature the adapter implements. */
   features?: Iterable<string>;
-  /** Progress callback. */
+  /** Called with each mutant's result once known: its cases run, or its bundle failed to build (progress output). Default none. */
   onMutant?: (result: MutantResult) => void;
 }
 

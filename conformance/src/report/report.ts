@@ -19,7 +19,7 @@ export interface JsonReport {
   readonly skipped: number;
   /** Known failures. */
   readonly knownFailing: number;
-  /** Every case. */
+  /** One result per case run (skipped ones included), in run order. */
   readonly results: readonly CaseResult[];
   /** Mutants and the cases that caught them, when mutants were run. */
   readonly mutants?: readonly MutantResult[];

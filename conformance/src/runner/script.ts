@@ -51,7 +51,7 @@ export class CaseFailure extends Error {
 export class CaseSkip extends Error {
   /** Always "CaseSkip". */
   override name = "CaseSkip";
-  /** The missing feature. */
+  /** The optional feature (TESTEE-PROTOCOL.md §7) the case needs and the features claimed lack, e.g. `"evict"`. */
   readonly feature: string;
   /** @param feature - the missing feature. */
   constructor(feature: string) {

@@ -19,7 +19,7 @@ export interface CaseResult {
   readonly name: string;
   /** REQUIRED or RECOMMENDED (`RANDOMISED` for seeded runs). */
   readonly level: string;
-  /** Requirement ids. */
+  /** The SPEC requirement ids the case checks, e.g. `["C3", "C4"]`. */
   readonly requirements: readonly string[];
   /** Failures of docs/failures.md the case targets. */
   readonly catches: readonly number[];
@@ -31,7 +31,7 @@ export interface CaseResult {
   readonly durationMs: number;
 }
 
-/** Options of {@link runSuite}. */
+/** What {@link runSuite} runs and how: the testee factory (required), the features claimed, the known-failing list, which cases, the per-case time limit, and progress hooks. */
 export interface SuiteOptions {
   /** Makes testee connections (restarted after a crash, hang or malformed output). */
   testee: TesteeFactory;
@@ -156,7 +156,7 @@ export interface RawOutcome {
 
 /** A case outcome after the known-failing list is applied. */
 export interface ClassifiedOutcome {
-  /** Final status. */
+  /** The case's {@link CaseStatus} once the known-failing list is applied: a listed failure is `known-failing`, a listed pass `unexpected-pass`. */
   readonly status: CaseStatus;
   /** Message, with the known-failing reason when listed. */
   readonly message?: string;

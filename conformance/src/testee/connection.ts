@@ -12,7 +12,11 @@ export type TesteeFaultKind = "hung" | "exited" | "malformed" | "spawn-failed";
  * answering `Error`. Carries the tail of its stderr so the report shows what it said.
  */
 export class TesteeFault extends Error {
-  /** What went wrong. */
+  /**
+   * What went wrong ({@link TesteeFaultKind}): `hung` (no response within the command timeout),
+   * `exited` (the process ended), `malformed` (output that breaks TESTEE-PROTOCOL.md) or
+   * `spawn-failed` (the process could not be started).
+   */
   readonly kind: TesteeFaultKind;
   /** Last bytes of the testee's stderr (empty for in-process testees). */
   readonly stderrTail: string;

@@ -6,7 +6,7 @@ import type { Transport } from "@ectp/core";
 import { MockNetwork, type MockTransport } from "@ectp/transport-mock";
 import type { TransportHarness } from "./transport-suite.js";
 
-/** Options of {@link mockTransportHarness}. */
+/** How {@link mockTransportHarness} builds each case's `MockNetwork`: its fault seed and its clock (virtual or real time). */
 export interface MockTransportHarnessOptions {
   /** The network's fault seed. Default 1. */
   readonly seed?: number;

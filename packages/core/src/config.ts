@@ -6,6 +6,7 @@
  */
 
 import { EctpError, type NormalizedFingerprint, closestName, describeValue, normalizeFingerprint, thrownMessage } from "@ectp/protocol";
+import type { SubscriberOptions } from "./subscriber/subscriber.js";
 
 /** The fields of a fingerprint (ectp.v1.IFingerprint). */
 const FINGERPRINT_FIELDS: readonly string[] = Object.freeze(["model", "dtype", "rowBytes", "layoutVersion"]);
@@ -174,7 +175,15 @@ export interface ProducerConfig extends TimerConfig {
   resendIntervalMs: number;
 }
 
-/** Default heartbeat settings (SPEC.md section 12, "Timers and limits"). */
+/**
+ * Default heartbeat settings of both cores (SPEC.md section 12, "Timers and limits"), part of
+ * {@link DEFAULT_CONSUMER_CONFIG} and {@link DEFAULT_PRODUCER_CONFIG}:
+ *
+ * | field | value |
+ * | --- | --- |
+ * | `heartbeatIntervalMs` | 2000 ms |
+ * | `heartbeatMisses` | 3 intervals |
+ */
 export const DEFAULT_TIMERS: Readonly<TimerConfig> = Object.freeze({
   heartbeatIntervalMs: 2_000,
   heartbeatMisses: 3,
@@ -198,7 +207,25 @@ export function peerHeartbeatIntervalMs(announced: unknown, ownMs: number): numb
   return Math.max(ownMs, Math.min(hb, MAX_PEER_HEARTBEAT_INTERVAL_MS));
 }
 
-/** Default consumer configuration (SPEC.md section 12, "Timers and limits"). */
+/**
+ * Default consumer configuration (SPEC.md section 12, "Timers and limits"): what
+ * {@link ConsumerOptions.config} fields left out take. Durations in ms.
+ *
+ * | field | value |
+ * | --- | --- |
+ * | `waitBudgetMs` | 60000 (1 min) |
+ * | `grantWaitMs` | 30000 |
+ * | `transferTimeoutMs` | 20000 |
+ * | `quarantineCapMs` | 60000 |
+ * | `backoffInitialMs` | 50 |
+ * | `backoffMaxMs` | 2000 |
+ * | `leaseSafetyMarginMs` | 5000 |
+ * | `maxItemBytes` | 268435456 bytes (256 MiB) |
+ * | `leaseMs` | 30000 |
+ * | `idlePeerMs` | 300000 (5 min) |
+ * | `heartbeatIntervalMs` | 2000 |
+ * | `heartbeatMisses` | 3 intervals |
+ */
 export const DEFAULT_CONSUMER_CONFIG: Readonly<ConsumerConfig> = Object.freeze({
   ...DEFAULT_TIMERS,
   waitBudgetMs: 60_000,
@@ -213,7 +240,22 @@ export const DEFAULT_CONSUMER_CONFIG: Readonly<ConsumerConfig> = Object.freeze({
   idlePeerMs: 300_000,
 });
 
-/** Default producer configuration (SPEC.md section 12, "Timers and limits"). */
+/**
+ * Default producer configuration (SPEC.md section 12, "Timers and limits"): what
+ * {@link ProducerOptions.config} fields left out take. Durations in ms.
+ *
+ * | field | value |
+ * | --- | --- |
+ * | `leaseMs` | 30000 |
+ * | `maxPinnedBytesPerConsumer` | 1073741824 bytes (1 GiB) |
+ * | `maxGrantsPerConsumer` | 256 grants |
+ * | `replayBufferBatches` | 1024 batches |
+ * | `retryAfterMs` | 50 |
+ * | `maxBatchBytes` | 1048576 bytes (1 MiB) |
+ * | `resendIntervalMs` | 500 |
+ * | `heartbeatIntervalMs` | 2000 |
+ * | `heartbeatMisses` | 3 intervals |
+ */
 export const DEFAULT_PRODUCER_CONFIG: Readonly<ProducerConfig> = Object.freeze({
   ...DEFAULT_TIMERS,
   leaseMs: 30_000,
@@ -223,6 +265,33 @@ export const DEFAULT_PRODUCER_CONFIG: Readonly<ProducerConfig> = Object.freeze({
   retryAfterMs: 50,
   maxBatchBytes: 1024 * 1024,
   resendIntervalMs: 500,
+});
+
+/**
+ * Default timers and bounds of an {@link EventSubscriber} (SPEC.md section 12, "Timers and
+ * limits") [E2][P8]: what {@link SubscriberOptions} fields left out take. Durations in ms; the
+ * bounds are per followed producer.
+ *
+ * | field | value |
+ * | --- | --- |
+ * | `retryMs` | 2000 |
+ * | `heartbeatIntervalMs` | 2000 |
+ * | `catchUpMs` | 5000 |
+ * | `maxHeldBatches` | 1024 batches |
+ * | `maxHeldEvents` | 262144 events |
+ * | `maxHeldBytes` | 67108864 bytes (64 MiB) |
+ * | `maxViewBytes` | 268435456 bytes (256 MiB) |
+ */
+export const DEFAULT_SUBSCRIBER_CONFIG: Readonly<
+  Required<Pick<SubscriberOptions, "retryMs" | "heartbeatIntervalMs" | "catchUpMs" | "maxHeldBatches" | "maxHeldEvents" | "maxHeldBytes" | "maxViewBytes">>
+> = Object.freeze({
+  retryMs: 2_000,
+  heartbeatIntervalMs: DEFAULT_TIMERS.heartbeatIntervalMs,
+  catchUpMs: 5_000,
+  maxHeldBatches: 1_024,
+  maxHeldEvents: 262_144,
+  maxHeldBytes: 64 * 1024 * 1024,
+  maxViewBytes: 256 * 1024 * 1024,
 });
 
 /**

@@ -7,6 +7,7 @@
  */
 import { EctpError, ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SUBSCRIBER_CONFIG } from "./config.js";
 import { ConsumerCore } from "./consumer/consumer.js";
 import { FP as CONSUMER_FP, TestPool } from "./consumer/test-support.js";
 import { MemoryItemStore } from "./producer/memory-store.js";
@@ -256,5 +257,26 @@ describe("options.transportMetadata", () => {
     expect(configError(consumer({ transportMetadata: [1, 2] })).message).toBe(
       "[INVALID_CONFIG] options.transportMetadata must be a Uint8Array (e.g. transport.localMetadata()) or left out; got an array",
     );
+  });
+});
+
+describe("DEFAULT_SUBSCRIBER_CONFIG", () => {
+  it("[E2][P8] holds the subscriber defaults of SPEC.md section 12, frozen", () => {
+    expect(DEFAULT_SUBSCRIBER_CONFIG).toEqual({
+      retryMs: 2_000,
+      heartbeatIntervalMs: 2_000,
+      catchUpMs: 5_000,
+      maxHeldBatches: 1_024,
+      maxHeldEvents: 262_144,
+      maxHeldBytes: 64 * 1024 * 1024,
+      maxViewBytes: 256 * 1024 * 1024,
+    });
+    expect(Object.isFrozen(DEFAULT_SUBSCRIBER_CONFIG)).toBe(true);
+  });
+
+  it.each(Object.entries(DEFAULT_SUBSCRIBER_CONFIG))("[E2][P8] an EventSubscriber without %s uses its value there (%d), and names it when refusing a bad one", (name, value) => {
+    const held = new EventSubscriber({ id: "R", epoch: 1 }) as unknown as Record<string, unknown>;
+    expect(held[name]).toBe(value);
+    expect(configError(subscriber({ [name]: 0 })).message).toContain(`options.${name} must be a positive integer; got 0. Omit it for ${value}`);
   });
 });

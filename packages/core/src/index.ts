@@ -28,6 +28,7 @@ export type { Clock, DriverOptions } from "./driver/driver.js";
 export {
   DEFAULT_CONSUMER_CONFIG,
   DEFAULT_PRODUCER_CONFIG,
+  DEFAULT_SUBSCRIBER_CONFIG,
   DEFAULT_TIMERS,
   MAX_PEER_HEARTBEAT_INTERVAL_MS,
 } from "./config.js";

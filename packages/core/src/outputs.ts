@@ -7,7 +7,7 @@ import type { ReadDestination } from "./transport.js";
 
 /** Send an envelope to a peer. The driver encodes it and calls `Transport.send`. */
 export interface SendOutput {
-  /** Discriminant. */
+  /** Tags this member of {@link CoreOutput} and {@link SubscriberOutput}: always `"send"`; switch on it. */
   readonly type: "send";
   /** Destination peer id. */
   readonly peerId: string;
@@ -17,7 +17,7 @@ export interface SendOutput {
 
 /** Make a peer's metadata usable (`Transport.connectPeer`) before reads from it start. */
 export interface ConnectPeerOutput {
-  /** Discriminant. */
+  /** Tags this member of {@link CoreOutput} and {@link SubscriberOutput}: always `"connect-peer"`; switch on it. */
   readonly type: "connect-peer";
   /** Id of the peer to connect to (its transport address is in `metadata`). */
   readonly peerId: string;
@@ -29,7 +29,7 @@ export interface ConnectPeerOutput {
 
 /** Forget a peer's metadata (`Transport.disconnectPeer`): it is gone or restarted. */
 export interface DisconnectPeerOutput {
-  /** Discriminant. */
+  /** Tags this member of {@link CoreOutput} and {@link SubscriberOutput}: always `"disconnect-peer"`; switch on it. */
   readonly type: "disconnect-peer";
   /** Id of the peer to forget. */
   readonly peerId: string;
@@ -37,7 +37,7 @@ export interface DisconnectPeerOutput {
 
 /** Start a one-sided read (`Transport.startRead`). */
 export interface StartReadOutput {
-  /** Discriminant. */
+  /** Tags this member of {@link CoreOutput}: always `"start-read"`; switch on it. */
   readonly type: "start-read";
   /** Id to report the result under. */
   readonly readId: number;
@@ -53,7 +53,7 @@ export interface StartReadOutput {
 
 /** Cancel a read (`Transport.cancelRead`); its result still arrives. */
 export interface CancelReadOutput {
-  /** Discriminant. */
+  /** Tags this member of {@link CoreOutput}: always `"cancel-read"`; switch on it. */
   readonly type: "cancel-read";
   /** Id of the read to cancel (as in its {@link StartReadOutput}). */
   readonly readId: number;
@@ -61,7 +61,7 @@ export interface CancelReadOutput {
 
 /** An event batch published by a producer [E1], for in-process subscribers. */
 export interface EventBatchOutput {
-  /** Discriminant. */
+  /** Tags this member of {@link CoreOutput}: always `"event-batch"`; switch on it. */
   readonly type: "event-batch";
   /** The batch, as also sent to remote subscribers. */
   readonly batch: ectp.v1.IEventBatch;

@@ -85,7 +85,7 @@ export function settlesRead(status: unknown): status is ReadStatus {
 export interface ReadResult {
   /** The id given to {@link Transport.startRead}. */
   readonly readId: number;
-  /** How it ended. */
+  /** How the read ended: `"done"` (bytes landed), `"failed"` or `"cancelled"` (see {@link ReadStatus}). */
   readonly status: ReadStatus;
   /**
    * Number of bytes written. Required when `status` is `done`: the consumer checks it against the

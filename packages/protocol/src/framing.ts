@@ -17,7 +17,8 @@ import { closestName } from "./names.js";
 export const FRAME_HEADER_BYTES = 4;
 
 /**
- * Default largest frame payload, 16 MiB. Control-plane messages are small (item bytes
+ * Default largest frame payload: 16 MiB (16 777 216 bytes), the least a receiver of a peer-to-peer
+ * stream MUST accept (SPEC.md section 5). Control-plane messages are small (item bytes
  * never travel in frames), so anything larger is a corrupt or hostile length prefix.
  */
 export const DEFAULT_MAX_FRAME_BYTES: number = 16 * 1024 * 1024;

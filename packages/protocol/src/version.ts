@@ -7,7 +7,7 @@
 export const SPEC_MAJOR = 1;
 /** Minor version of the ECTP spec implemented here (informative) [V2]. */
 export const SPEC_MINOR = 0;
-/** `{ major, minor }` as carried in `Envelope.version` and `Announcement.version`. */
+/** The version this package speaks, `{ major: 1, minor: 0 }` ({@link SPEC_MAJOR}, {@link SPEC_MINOR}), as carried in `Envelope.version` and `Announcement.version` [V1]. */
 export const SPEC_VERSION: Readonly<{
   /** {@link SPEC_MAJOR}. */
   major: number;

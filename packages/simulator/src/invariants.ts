@@ -139,7 +139,7 @@ export class InvariantChecker {
     return this.byInvariant;
   }
 
-  /** Events logged. */
+  /** How many events have been logged so far ({@link InvariantChecker.event} and {@link InvariantChecker.eventOf} calls), all hashed. */
   get events(): number {
     return this.index + 1;
   }

@@ -115,7 +115,31 @@ export interface SimulationOptions extends Partial<SimulationConfig> {
   decodeMessages?: boolean;
 }
 
-/** The defaults of {@link SimulationConfig}. */
+/**
+ * The defaults of {@link SimulationConfig}, the public field benchmark's workload:
+ *
+ * | field | value |
+ * | --- | --- |
+ * | `seed` | 1 |
+ * | `producers`, `consumers` | 4 each |
+ * | `concurrency` | 96 requests |
+ * | `requests` | 6000 |
+ * | `minItemsPerRequest`, `maxItemsPerRequest` | 1, 4 |
+ * | `minItemBytes`, `maxItemBytes` | 1000000, 20000000 nominal bytes |
+ * | `itemReuse` | 0.1 |
+ * | `stepMs`, `encodeTimeMs`, `serviceTimeMs` | 10, 50, 1500 ms |
+ * | `budgetMs` | 60000 ms |
+ * | `metadataOnlyFraction` | 0.25 |
+ * | `faults` | `"none"` (`ectp simulate` defaults to `"light"`) |
+ * | `byteScale` | 16384 nominal bytes per real byte |
+ * | `producerCapacityBytes`, `consumerCapacityBytes` | 4294967296 bytes (4 GiB) each |
+ * | `linkBytesPerSecond` | 25e9 (25 GB/s) |
+ * | `linkLatencyMs` | 0.1 ms |
+ * | `consumerConfig`, `producerConfig` | `{}` (no overrides) |
+ * | `sampleIntervalMs` | 1000 ms |
+ * | `maxDrainMs` | 180000 ms |
+ * | `timeResolutionMs` | 1 ms |
+ */
 export const DEFAULT_SIMULATION_CONFIG: Readonly<SimulationConfig> = Object.freeze({
   seed: 1,
   producers: 4,

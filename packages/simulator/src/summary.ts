@@ -128,7 +128,7 @@ export interface SimulationSummary {
   };
   /** Events logged and the hash of the event log (identical for identical runs). */
   readonly eventLog: {
-    /** Events logged. */
+    /** How many events the run logged (and hashed into `hash`). */
     readonly events: number;
     /** Hash of the log. */
     readonly hash: string;

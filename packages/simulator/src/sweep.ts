@@ -10,7 +10,7 @@ import { SIMULATE_COMMAND, type SimulationSummary } from "./summary.js";
 
 /** Aggregate of a sweep. */
 export interface SweepSummary {
-  /** First seed. */
+  /** Seed of the sweep's first run; run i (from 0) used `seed + i`. */
   readonly seed: number;
   /** Runs made: the runs asked for, or fewer when the sweep was stopped ({@link SweepSummary.interrupted}). */
   readonly runs: number;
@@ -65,7 +65,7 @@ export interface SweepSummary {
   readonly storeEvents: SimulationSummary["storeEvents"];
 }
 
-/** Options of {@link runSweep}. */
+/** What {@link runSweep} runs: one simulation configuration (its `seed` the first run's), the number of runs, and per-run and abort hooks. */
 export interface SweepOptions extends SimulationOptions {
   /** Number of seeds, at least 1; the last seed, `seed + runs - 1`, must be a valid seed too. Default 1. */
   runs?: number;

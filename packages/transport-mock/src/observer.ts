@@ -14,7 +14,7 @@ export interface WriteEvent {
   readonly at: number;
   /** The reading endpoint (owner of the destination). */
   readonly endpointId: string;
-  /** The read's id. */
+  /** The `readId` the reading endpoint passed to `startRead` (its `ReadOperation.readId`). */
   readonly readId: number;
   /** Destination region id on `endpointId`. */
   readonly regionId: number;
@@ -32,9 +32,9 @@ export interface SettleEvent {
   readonly at: number;
   /** The reading endpoint. */
   readonly endpointId: string;
-  /** The read's id. */
+  /** The `readId` the reading endpoint passed to `startRead` (its `ReadOperation.readId`). */
   readonly readId: number;
-  /** How it ended. */
+  /** The status `poll()` reports for the read: `"done"` (bytes landed), `"failed"` or `"cancelled"`. */
   readonly status: ReadStatus;
   /** Why it failed, for `failed`. */
   readonly error?: string;
@@ -46,9 +46,9 @@ export interface SettleEvent {
 export interface DeliverEvent {
   /** Virtual time of delivery, in ms. */
   readonly at: number;
-  /** Sender id. */
+  /** The sending endpoint's `localId`, as the receiver's `poll()` reports it in `from`. */
   readonly from: string;
-  /** Receiver id. */
+  /** The receiving endpoint's `localId`, whose inbox got the message. */
   readonly to: string;
   /** Message size in bytes. */
   readonly length: number;
@@ -58,7 +58,7 @@ export interface DeliverEvent {
 export interface FaultEvent {
   /** Virtual time, in ms. */
   readonly at: number;
-  /** Which fault. */
+  /** The fault injected: a {@link FaultKind}, named as its {@link FaultCounts} counter (e.g. `"drop"`, `"crash"`). */
   readonly kind: FaultKind;
   /** The initiating endpoint of the affected link (or the crashed endpoint). */
   readonly from: string;
@@ -114,7 +114,7 @@ export interface NetworkObserver {
 export interface UnsettledWrite {
   /** The reading endpoint (owner of the destination). */
   readonly endpointId: string;
-  /** The read's id. */
+  /** The `readId` the reading endpoint passed to `startRead` (its `ReadOperation.readId`). */
   readonly readId: number;
   /** The memory owner being read. */
   readonly peerId: string;

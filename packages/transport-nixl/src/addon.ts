@@ -40,7 +40,7 @@ export interface NativeSettled {
 export interface NativeSendFailure {
   /** Destination agent name. */
   readonly peer: string;
-  /** NIXL status. */
+  /** The `nixl_status_t` value NIXL's `genNotif` returned: anything but 0 (`NIXL_SUCCESS`); `code` names it. */
   readonly status: number;
   /** `nixl_status_t` name. */
   readonly code: string;
@@ -135,7 +135,7 @@ export interface NativeCounters {
   readonly liveAgents: number;
 }
 
-/** Options of a native agent. */
+/** What the addon's native agent is built with: its NIXL backend and parameters, and the engine thread's polling and cancel timings ({@link NixlTransport} fills them from its {@link NixlTransportOptions}). */
 export interface NativeAgentOptions {
   /** NIXL backend plugin. Default `"UCX"`. */
   backend?: string;

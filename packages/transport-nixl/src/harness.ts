@@ -9,7 +9,7 @@ import type { Transport } from "@ectp/core";
 import { loadNixlAddon } from "./addon.js";
 import { NixlTransport, type NixlTransportOptions } from "./transport.js";
 
-/** Options of {@link nixlTransportHarness}. */
+/** How {@link nixlTransportHarness} builds its agent pairs: the transport options both agents get, their name prefix, and how long each `advance()` waits. */
 export interface NixlTransportHarnessOptions {
   /**
    * Options given to both agents of every case (everything but `localId`). Default `{}`

@@ -23,7 +23,7 @@ import {
 import { nixlErrorToEctp } from "./errors.js";
 import { MAX_NAME, encodeLocation, locationProblem } from "./location.js";
 
-/** Options of a {@link NixlTransport}. */
+/** What a {@link NixlTransport} is built with: its peer id (required, also its NIXL agent name), the UCX backend parameters, its polling, spinning and cancel timings, and where to load the addon from. */
 export interface NixlTransportOptions {
   /** This endpoint's peer id; also its NIXL agent name (so notifications name their sender). Required: 1 to 1,024 UTF-8 bytes. */
   localId: string;

@@ -131,7 +131,7 @@ export type ItemDecision =
   | {
       /** The item is available: already local, or loaded and verified. */
       readonly action: "ready";
-      /** The item's id. */
+      /** The {@link AdmitItem.itemId} this decision is about. */
       readonly itemId: string;
       /**
        * Where the verified bytes are; absent when the engine had the item locally. Shared by every
@@ -144,13 +144,13 @@ export type ItemDecision =
   | {
       /** Not yet: call admit again on a later step. */
       readonly action: "defer";
-      /** The item's id. */
+      /** The {@link AdmitItem.itemId} this decision is about. */
       readonly itemId: string;
     }
   | {
       /** Encode locally from the request's model input. */
       readonly action: "local-encode";
-      /** The item's id. */
+      /** The {@link AdmitItem.itemId} this decision is about. */
       readonly itemId: string;
       /** Why the remote path was not (or no longer) used; absent when there was no announcement. */
       readonly reason?: FailureReasonName;
@@ -158,9 +158,12 @@ export type ItemDecision =
 
 /** One failed item of a failed request. */
 export interface ItemFailure {
-  /** The item's id. */
+  /** The {@link AdmitItem.itemId} of the item that failed. */
   readonly itemId: string;
-  /** Why it failed. */
+  /**
+   * Why the item could not be obtained, with no model input to encode it from: a terminal reason
+   * such as `BUDGET_EXHAUSTED` [C3] or `NOT_FOUND` [C5] (SPEC.md section 11 lists each one's meaning).
+   */
   readonly reason: FailureReasonName;
   /** Remote attempts made for it (0 when none). */
   readonly attempts: number;

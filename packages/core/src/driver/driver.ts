@@ -24,7 +24,11 @@ export interface Clock {
   now(): number;
 }
 
-/** Options of a {@link Driver}. */
+/**
+ * What a {@link Driver} runs and how: the transport, the consumer and/or producer core or the
+ * subscriber it drives over it, the clock, its longest sleep, connect timeout and per-peer queue
+ * bound, and its hooks. Only `transport` and one role are required.
+ */
 export interface DriverOptions {
   /** The data plane. Required. */
   transport: Transport;

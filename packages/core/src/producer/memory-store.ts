@@ -73,7 +73,7 @@ function checksumProblem(checksum: ectp.v1.IChecksum, e: StoreEntry): string | u
 /** The keys a {@link MemoryItemStoreOptions} may have (any other is refused, a misspelt `release` above all). */
 const STORE_OPTIONS = ["capacityBytes", "locate", "release"] as const satisfies readonly (keyof MemoryItemStoreOptions)[];
 
-/** Options of a {@link MemoryItemStore}. */
+/** What a {@link MemoryItemStore} is built with: its capacity in bytes (required), and the callbacks that register each item's memory with a transport and deregister it. */
 export interface MemoryItemStoreOptions {
   /**
    * Capacity of the region in bytes, counted in `descriptor.sizeBytes` of every item held

@@ -116,7 +116,11 @@ export interface ProducerOptions {
 
 /** Sizes of the producer's internal tables, for invariant checks [I3][I4]. */
 export interface ProducerStats {
-  /** Live grants. */
+  /**
+   * Grants issued and not yet released [P2][P3], each holding one pin: a grant is released by
+   * its ReadComplete, its lease's end, its consumer's newer attempt for the same item, that
+   * consumer's loss or restart, a cleared store, or shutdown.
+   */
   readonly grants: number;
   /** Pins held in the store (equals `grants` at all times [I3]); -1 when the store's `totalPins` threw (logged). */
   readonly pins: number;

@@ -18,7 +18,7 @@ import {
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { reasonName } from "../consumer/reasons.js";
-import { DEFAULT_TIMERS, fingerprintOption, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
+import { DEFAULT_SUBSCRIBER_CONFIG, DEFAULT_TIMERS, fingerprintOption, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
 import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall, SenderMismatchWarning } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { isPartialView, ownText } from "../owned.js";
@@ -326,7 +326,11 @@ export interface ProducerConnection {
   readonly metadata: Uint8Array;
 }
 
-/** Options of {@link EventSubscriber}. */
+/**
+ * What an {@link EventSubscriber} is built with: its peer id and epoch (required), the fingerprint
+ * and transport metadata of its Hello, its timers and memory bounds (defaults in
+ * {@link DEFAULT_SUBSCRIBER_CONFIG}), and its logger and metrics hooks.
+ */
 export interface SubscriberOptions {
   /** This subscriber's peer id (the `sender_id` of what it sends). */
   id: string;
@@ -698,10 +702,8 @@ export class EventSubscriber {
         "INVALID_CONFIG",
         `options.epoch must be a positive integer; got ${describeValue(options.epoch)}`,
       );
-    const positive = (
-      name: "retryMs" | "heartbeatIntervalMs" | "catchUpMs" | "maxHeldBatches" | "maxHeldEvents" | "maxHeldBytes" | "maxViewBytes",
-      fallback: number,
-    ): number => {
+    const positive = (name: keyof typeof DEFAULT_SUBSCRIBER_CONFIG): number => {
+      const fallback = DEFAULT_SUBSCRIBER_CONFIG[name];
       const v = options[name] ?? fallback;
       if (!Number.isSafeInteger(v) || v < 1)
         throw new EctpError("INVALID_CONFIG", `options.${name} must be a positive integer; got ${describeValue(v)}. Omit it for ${fallback}`);
@@ -709,19 +711,19 @@ export class EventSubscriber {
     };
     this.id = options.id;
     this.epoch = options.epoch;
-    this.retryMs = positive("retryMs", 2_000);
-    this.heartbeatIntervalMs = positive("heartbeatIntervalMs", 2_000);
+    this.retryMs = positive("retryMs");
+    this.heartbeatIntervalMs = positive("heartbeatIntervalMs");
     // [P8] It travels in every Hello as a uint32 (a larger value could not be encoded: no Hello would go out).
     if (this.heartbeatIntervalMs > 0xffffffff)
       throw new EctpError(
         "INVALID_CONFIG",
         `options.heartbeatIntervalMs must fit in 32 bits (<= 4294967295 ms): it travels in every Hello as a uint32; got ${this.heartbeatIntervalMs}`,
       );
-    this.catchUpMs = positive("catchUpMs", 5_000);
-    this.maxHeldBatches = positive("maxHeldBatches", 1_024);
-    this.maxHeldEvents = positive("maxHeldEvents", 262_144);
-    this.maxHeldBytes = positive("maxHeldBytes", 64 << 20);
-    this.maxViewBytes = positive("maxViewBytes", 256 << 20);
+    this.catchUpMs = positive("catchUpMs");
+    this.maxHeldBatches = positive("maxHeldBatches");
+    this.maxHeldEvents = positive("maxHeldEvents");
+    this.maxHeldBytes = positive("maxHeldBytes");
+    this.maxViewBytes = positive("maxViewBytes");
     // Checked here: a malformed one could not be encoded in the Hello, and a driver drops an envelope
     // that does not encode, so the subscriber would follow nothing, silently.
     // [P7] A misspelt field would be sent as its default, and every producer would refuse the Hello.

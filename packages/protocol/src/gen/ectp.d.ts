@@ -674,7 +674,10 @@ export namespace ectp {
             /** The ReadRequest this answers. */
             attemptId: number;
 
-            /** Why. Unknown values are treated as INTERNAL [V1]. */
+            /**
+             * Why the read is refused (FailureReason, e.g. NOT_READY, NOT_FOUND,
+             * OVERLOADED). Unknown values are treated as INTERNAL [V1].
+             */
             reason: ectp.v1.FailureReason;
 
             /**
@@ -780,7 +783,10 @@ export namespace ectp {
                 /** The ReadRequest this answers. */
                 attemptId?: (number|null);
 
-                /** Why. Unknown values are treated as INTERNAL [V1]. */
+                /**
+                 * Why the read is refused (FailureReason, e.g. NOT_READY, NOT_FOUND,
+                 * OVERLOADED). Unknown values are treated as INTERNAL [V1].
+                 */
                 reason?: (ectp.v1.FailureReason|null);
 
                 /**
@@ -856,7 +862,11 @@ export namespace ectp {
             /** The grant being released. */
             grantId: number;
 
-            /** How it ended. */
+            /**
+             * How the grant ended (CompletionStatus): OK, FAILED or ABANDONED;
+             * UNSPECIFIED and unknown values read as FAILED. The pin is released
+             * whichever it is.
+             */
             status: ectp.v1.CompletionStatus;
 
             /** Human-readable detail. Empty: none. */
@@ -949,7 +959,11 @@ export namespace ectp {
                 /** The grant being released. */
                 grantId?: (number|null);
 
-                /** How it ended. */
+                /**
+                 * How the grant ended (CompletionStatus): OK, FAILED or ABANDONED;
+                 * UNSPECIFIED and unknown values read as FAILED. The pin is released
+                 * whichever it is.
+                 */
                 status?: (ectp.v1.CompletionStatus|null);
 
                 /** Human-readable detail. Empty: none. */
@@ -2163,7 +2177,10 @@ export namespace ectp {
              */
             senderEpoch: number;
 
-            /** Handshake. */
+            /**
+             * Handshake: the sender's role, capabilities, fingerprint, transport
+             * metadata and heartbeat interval (SPEC.md section 4.1).
+             */
             hello?: (ectp.v1.Hello.$Properties|null);
 
             /** Handshake refusal. */
@@ -2181,7 +2198,7 @@ export namespace ectp {
             /** Grant release, the ACK (consumer to producer). */
             readComplete?: (ectp.v1.ReadComplete.$Properties|null);
 
-            /** Liveness. */
+            /** Liveness signal, sent every heartbeat interval [P8]. */
             heartbeat?: (ectp.v1.Heartbeat.$Properties|null);
 
             /** Events (producer to subscriber). */
@@ -2310,7 +2327,10 @@ export namespace ectp {
                  */
                 senderEpoch?: (number|null);
 
-                /** Handshake. */
+                /**
+                 * Handshake: the sender's role, capabilities, fingerprint, transport
+                 * metadata and heartbeat interval (SPEC.md section 4.1).
+                 */
                 hello?: (ectp.v1.Hello.$Properties|null);
 
                 /** Handshake refusal. */
@@ -2328,7 +2348,7 @@ export namespace ectp {
                 /** Grant release, the ACK (consumer to producer). */
                 readComplete?: (ectp.v1.ReadComplete.$Properties|null);
 
-                /** Liveness. */
+                /** Liveness signal, sent every heartbeat interval [P8]. */
                 heartbeat?: (ectp.v1.Heartbeat.$Properties|null);
 
                 /** Events (producer to subscriber). */
@@ -2957,7 +2977,10 @@ export namespace ectp {
             /** The item's key. */
             key?: (ectp.v1.ItemKey.$Properties|null);
 
-            /** Why. */
+            /**
+             * Why it left (RemovedCause): EVICTED to make room, or DISCARDED before it
+             * became ready; UNSPECIFIED and unknown values read as EVICTED.
+             */
             cause: ectp.v1.RemovedCause;
 
             /**
@@ -3047,7 +3070,10 @@ export namespace ectp {
                 /** The item's key. */
                 key?: (ectp.v1.ItemKey.$Properties|null);
 
-                /** Why. */
+                /**
+                 * Why it left (RemovedCause): EVICTED to make room, or DISCARDED before it
+                 * became ready; UNSPECIFIED and unknown values read as EVICTED.
+                 */
                 cause?: (ectp.v1.RemovedCause|null);
 
                 /** Unknown fields preserved while decoding when enabled */
@@ -3077,7 +3103,10 @@ export namespace ectp {
             /** Unknown fields preserved while decoding when enabled */
             $unknowns?: Uint8Array[];
 
-            /** Why. */
+            /**
+             * Why everything left (ClearedCause): RESET of the region, or SHUTDOWN of
+             * the producer; UNSPECIFIED and unknown values read as RESET.
+             */
             cause: ectp.v1.ClearedCause;
 
             /**
@@ -3164,7 +3193,10 @@ export namespace ectp {
             /** Properties of a Cleared. */
             interface $Properties {
 
-                /** Why. */
+                /**
+                 * Why everything left (ClearedCause): RESET of the region, or SHUTDOWN of
+                 * the producer; UNSPECIFIED and unknown values read as RESET.
+                 */
                 cause?: (ectp.v1.ClearedCause|null);
 
                 /** Unknown fields preserved while decoding when enabled */
@@ -3182,7 +3214,10 @@ export namespace ectp {
         interface IEvent extends ectp.v1.Event.$Properties {
         }
 
-        /** One event. */
+        /**
+         * One change to the producer's set of ready items; an EventBatch carries
+         * them in order [E1].
+         */
         class Event {
 
             /**
@@ -3197,7 +3232,7 @@ export namespace ectp {
             /** An item became ready. */
             stored?: (ectp.v1.Stored.$Properties|null);
 
-            /** An item left. */
+            /** An item left: evicted or discarded. */
             removed?: (ectp.v1.Removed.$Properties|null);
 
             /** Everything left. */
@@ -3296,7 +3331,7 @@ export namespace ectp {
                 /** An item became ready. */
                 stored?: (ectp.v1.Stored.$Properties|null);
 
-                /** An item left. */
+                /** An item left: evicted or discarded. */
                 removed?: (ectp.v1.Removed.$Properties|null);
 
                 /** Everything left. */

@@ -1840,7 +1840,8 @@ export const ectp = $root.ectp = (() => {
              * Properties of a ReadReject.
              * @typedef {Object} ectp.v1.ReadReject.$Properties
              * @property {number|null} [attemptId] The ReadRequest this answers.
-             * @property {ectp.v1.FailureReason|null} [reason] Why. Unknown values are treated as INTERNAL [V1].
+             * @property {ectp.v1.FailureReason|null} [reason] Why the read is refused (FailureReason, e.g. NOT_READY, NOT_FOUND,
+             * OVERLOADED). Unknown values are treated as INTERNAL [V1].
              * @property {boolean|null} [retryable] Whether the producer considers the refusal retryable. The consumer uses
              * the SPEC.md table for known reasons and this flag only for unknown ones.
              * @property {number|null} [retryAfterMs] Earliest sensible retry, in milliseconds from receipt. 0: no hint; the
@@ -1887,7 +1888,8 @@ export const ectp = $root.ectp = (() => {
             ReadReject.prototype.attemptId = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
             /**
-             * Why. Unknown values are treated as INTERNAL [V1].
+             * Why the read is refused (FailureReason, e.g. NOT_READY, NOT_FOUND,
+             * OVERLOADED). Unknown values are treated as INTERNAL [V1].
              * @member {ectp.v1.FailureReason} reason
              * @memberof ectp.v1.ReadReject
              * @instance
@@ -2374,7 +2376,9 @@ export const ectp = $root.ectp = (() => {
              * Properties of a ReadComplete.
              * @typedef {Object} ectp.v1.ReadComplete.$Properties
              * @property {number|null} [grantId] The grant being released.
-             * @property {ectp.v1.CompletionStatus|null} [status] How it ended.
+             * @property {ectp.v1.CompletionStatus|null} [status] How the grant ended (CompletionStatus): OK, FAILED or ABANDONED;
+             * UNSPECIFIED and unknown values read as FAILED. The pin is released
+             * whichever it is.
              * @property {string|null} [detail] Human-readable detail. Empty: none.
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
@@ -2416,7 +2420,9 @@ export const ectp = $root.ectp = (() => {
             ReadComplete.prototype.grantId = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
             /**
-             * How it ended.
+             * How the grant ended (CompletionStatus): OK, FAILED or ABANDONED;
+             * UNSPECIFIED and unknown values read as FAILED. The pin is released
+             * whichever it is.
              * @member {ectp.v1.CompletionStatus} status
              * @memberof ectp.v1.ReadComplete
              * @instance
@@ -5595,13 +5601,14 @@ export const ectp = $root.ectp = (() => {
              * @property {string|null} [senderId] Stable identity of the sender (its producer or consumer id). Required.
              * @property {number|null} [senderEpoch] Epoch of the sender: increases on every restart; a lower epoch than one
              * already seen is stale [P8]. Required (> 0).
-             * @property {ectp.v1.Hello.$Properties|null} [hello] Handshake.
+             * @property {ectp.v1.Hello.$Properties|null} [hello] Handshake: the sender's role, capabilities, fingerprint, transport
+             * metadata and heartbeat interval (SPEC.md section 4.1).
              * @property {ectp.v1.HandshakeReject.$Properties|null} [handshakeReject] Handshake refusal.
              * @property {ectp.v1.ReadRequest.$Properties|null} [readRequest] Read request (consumer to producer).
              * @property {ectp.v1.ReadGrant.$Properties|null} [readGrant] Read grant (producer to consumer).
              * @property {ectp.v1.ReadReject.$Properties|null} [readReject] Read refusal (producer to consumer).
              * @property {ectp.v1.ReadComplete.$Properties|null} [readComplete] Grant release, the ACK (consumer to producer).
-             * @property {ectp.v1.Heartbeat.$Properties|null} [heartbeat] Liveness.
+             * @property {ectp.v1.Heartbeat.$Properties|null} [heartbeat] Liveness signal, sent every heartbeat interval [P8].
              * @property {ectp.v1.EventBatch.$Properties|null} [eventBatch] Events (producer to subscriber).
              * @property {ectp.v1.ReplayRequest.$Properties|null} [replayRequest] Replay request (subscriber to producer).
              * @property {ectp.v1.ReplayUnavailable.$Properties|null} [replayUnavailable] Replay not possible (producer to subscriber).
@@ -5694,7 +5701,8 @@ export const ectp = $root.ectp = (() => {
             Envelope.prototype.senderEpoch = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
             /**
-             * Handshake.
+             * Handshake: the sender's role, capabilities, fingerprint, transport
+             * metadata and heartbeat interval (SPEC.md section 4.1).
              * @member {ectp.v1.Hello.$Properties|null|undefined} hello
              * @memberof ectp.v1.Envelope
              * @instance
@@ -5742,7 +5750,7 @@ export const ectp = $root.ectp = (() => {
             Envelope.prototype.readComplete = null;
 
             /**
-             * Liveness.
+             * Liveness signal, sent every heartbeat interval [P8].
              * @member {ectp.v1.Heartbeat.$Properties|null|undefined} heartbeat
              * @memberof ectp.v1.Envelope
              * @instance
@@ -6847,7 +6855,8 @@ export const ectp = $root.ectp = (() => {
              * Properties of a Removed.
              * @typedef {Object} ectp.v1.Removed.$Properties
              * @property {ectp.v1.ItemKey.$Properties|null} [key] The item's key.
-             * @property {ectp.v1.RemovedCause|null} [cause] Why.
+             * @property {ectp.v1.RemovedCause|null} [cause] Why it left (RemovedCause): EVICTED to make room, or DISCARDED before it
+             * became ready; UNSPECIFIED and unknown values read as EVICTED.
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -6888,7 +6897,8 @@ export const ectp = $root.ectp = (() => {
             Removed.prototype.key = null;
 
             /**
-             * Why.
+             * Why it left (RemovedCause): EVICTED to make room, or DISCARDED before it
+             * became ready; UNSPECIFIED and unknown values read as EVICTED.
              * @member {ectp.v1.RemovedCause} cause
              * @memberof ectp.v1.Removed
              * @instance
@@ -7176,7 +7186,8 @@ export const ectp = $root.ectp = (() => {
             /**
              * Properties of a Cleared.
              * @typedef {Object} ectp.v1.Cleared.$Properties
-             * @property {ectp.v1.ClearedCause|null} [cause] Why.
+             * @property {ectp.v1.ClearedCause|null} [cause] Why everything left (ClearedCause): RESET of the region, or SHUTDOWN of
+             * the producer; UNSPECIFIED and unknown values read as RESET.
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -7209,7 +7220,8 @@ export const ectp = $root.ectp = (() => {
             };
 
             /**
-             * Why.
+             * Why everything left (ClearedCause): RESET of the region, or SHUTDOWN of
+             * the producer; UNSPECIFIED and unknown values read as RESET.
              * @member {ectp.v1.ClearedCause} cause
              * @memberof ectp.v1.Cleared
              * @instance
@@ -7473,7 +7485,7 @@ export const ectp = $root.ectp = (() => {
              * Properties of an Event.
              * @typedef {Object} ectp.v1.Event.$Properties
              * @property {ectp.v1.Stored.$Properties|null} [stored] An item became ready.
-             * @property {ectp.v1.Removed.$Properties|null} [removed] An item left.
+             * @property {ectp.v1.Removed.$Properties|null} [removed] An item left: evicted or discarded.
              * @property {ectp.v1.Cleared.$Properties|null} [cleared] Everything left.
              * @property {"stored"|"removed"|"cleared"} [kind] What happened. Exactly one is set; an Event with none set (a kind from a
              * newer minor version) MUST be ignored by the subscriber.
@@ -7503,7 +7515,8 @@ export const ectp = $root.ectp = (() => {
             /**
              * Constructs a new Event.
              * @memberof ectp.v1
-             * @classdesc One event.
+             * @classdesc One change to the producer's set of ready items; an EventBatch carries
+             * them in order [E1].
              * @constructor
              * @param {ectp.v1.Event.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -7524,7 +7537,7 @@ export const ectp = $root.ectp = (() => {
             Event.prototype.stored = null;
 
             /**
-             * An item left.
+             * An item left: evicted or discarded.
              * @member {ectp.v1.Removed.$Properties|null|undefined} removed
              * @memberof ectp.v1.Event
              * @instance
