@@ -19,7 +19,7 @@ export type FailureReasonName =
   | "NOT_READY"
   /** Terminal [C5]: the producer does not hold the item (never stored, or evicted) [P1]. Many of them can mean the producer's store evicts items before consumers read them (its `capacityBytes`). */
   | "NOT_FOUND"
-  /** Retryable [C4]: the consumer is over its quota at the producer [P5], or its destination pool had no room. The consumer retries it. Also the code of a `MemoryItemStore.put` result for an item that does not fit (never thrown): retry after grants are released, or raise `capacityBytes` when the message says the item exceeds the whole capacity. */
+  /** Retryable [C4]: the consumer is over its quota at the producer [P5], or its destination pool had no room. The consumer retries it. Also the code of a `MemoryItemStore.put` result for an item that does not fit now, even after eviction (never thrown): put it again after grants are released or items become ready. (An item larger than the whole capacity is INVALID_ARGUMENT.) */
   | "OVERLOADED"
   /** Terminal [C5]: the producer's fingerprint differs from the consumer's [P7] (they run different encoders). Also the code of a `validateDescriptor` result whose fingerprint differs from `limits.fingerprint` (never thrown). Check both sides' fingerprint options. */
   | "INCOMPATIBLE"

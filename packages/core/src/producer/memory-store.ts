@@ -160,7 +160,8 @@ class Entry implements StoreEntry {
  *   evictable (became ready, or lost its last pin), or one by one with `evict`, and every
  *   eviction is an event;
  * - a `put` that cannot fit even after evicting every evictable item fails with
- *   `OVERLOADED` and evicts nothing.
+ *   `OVERLOADED` and evicts nothing (`INVALID_ARGUMENT` for an item larger than the
+ *   whole capacity, which never fits).
  *
  * Runtime conditions (duplicate key, no room) are returned as error results; only
  * programming errors (pinning an absent item, unpinning an unpinned one) throw
@@ -221,8 +222,9 @@ export class MemoryItemStore implements ItemStore {
    * when needed. Returns the new entry, or an error result:
    * `INVALID_ARGUMENT` for a malformed descriptor, one encoding to more than
    * `MAX_DESCRIPTOR_BYTES` (with its location), bytes of the wrong length, a key already
-   * present or one whose release callback is still to run; `OVERLOADED` when the item cannot fit even after evicting every
-   * evictable item (its message says so when the item is larger than the whole capacity, which no retry changes);
+   * present or one whose release callback is still to run, an item larger than the whole capacity (no retry makes it
+   * fit); `OVERLOADED` (retryable) when the item cannot fit even after evicting every evictable item, until grants are
+   * released or items become ready;
    * `INTERNAL` when `options.locate` throws or the bytes it needs cannot be allocated (nothing is evicted then either).
    *
    * @param descriptor - the item as it will be announced; `location` is replaced by what
@@ -253,8 +255,9 @@ export class MemoryItemStore implements ItemStore {
         { details: { keyId, sizeBytes } },
       );
     if (sizeBytes > this.capacityBytes)
+      // Not OVERLOADED: that code is retryable, and no eviction or release ever makes this fit.
       return fail(
-        "OVERLOADED",
+        "INVALID_ARGUMENT",
         `put: the item's ${sizeBytes} bytes exceed the store's whole capacity of ${this.capacityBytes} bytes; no retry makes it fit: raise capacityBytes`,
         { details: { keyId, sizeBytes, used: this.used, capacityBytes: this.capacityBytes } },
       );

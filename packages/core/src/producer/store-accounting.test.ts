@@ -97,12 +97,13 @@ describe("MemoryItemStore accounting at its bounds", () => {
     expect(removedKeys(seen)).toEqual([kid(1), kid(2)]);
   });
 
-  it("[P6] an item larger than the whole capacity is OVERLOADED with a message that says no retry makes it fit", () => {
+  it("[P6] an item larger than the whole capacity is INVALID_ARGUMENT, not retryable, with a message that says no retry makes it fit", () => {
     const store = new MemoryItemStore({ capacityBytes: 30 });
     const r = store.put(desc(1, 31));
-    expect(!r.ok && r.error.code).toBe("OVERLOADED");
+    expect(!r.ok && r.error.code).toBe("INVALID_ARGUMENT");
+    expect(!r.ok && r.error.retryable).toBe(false);
     expect(!r.ok && r.error.message).toBe(
-      "[OVERLOADED] put: the item's 31 bytes exceed the store's whole capacity of 30 bytes; no retry makes it fit: raise capacityBytes",
+      "[INVALID_ARGUMENT] put: the item's 31 bytes exceed the store's whole capacity of 30 bytes; no retry makes it fit: raise capacityBytes",
     );
   });
 
