@@ -133,11 +133,11 @@ const RETRYABLE: ReadonlySet<EctpErrorCode> = new Set<EctpErrorCode>([
 
 const BRAND = Symbol.for("ectp.EctpError");
 
-/** Options of an {@link EctpError}. */
+/** The optional parts of an {@link EctpError}: the error it wraps and facts for code to read. */
 export interface EctpErrorOptions {
   /** The underlying error, kept as `cause`. */
   cause?: unknown;
-  /** Structured facts about the failure (offsets, sizes, names). */
+  /** Structured facts about the failure (offsets, sizes, names), kept as {@link EctpError.details}. */
   details?: Readonly<Record<string, unknown>>;
 }
 
@@ -146,16 +146,22 @@ export interface EctpErrorOptions {
  *
  * The message is prefixed with the code (`[FRAME_TOO_LARGE] ...`) and says what was
  * wrong and what to do. `instanceof` works across duplicated copies of this package
- * (a global symbol brand), and {@link EctpError.is} is the recommended check.
+ * (a global symbol brand), and {@link EctpError.is} is the recommended check. The reference's
+ * ["Errors and failures"](../../../docs/errors.md) page lists what each call throws and how to
+ * use {@link EctpError.retryable}.
  */
 export class EctpError extends Error {
   /** What went wrong, as a stable machine-readable code. */
   readonly code: EctpErrorCode;
-  /** Structured facts about the failure. */
+  /**
+   * Structured facts about the failure, for code to read instead of parsing the message: the
+   * values the message names, such as a misspelt option's `key` and the `knownKeys`, the
+   * `sizeBytes` and `capacityBytes` that did not fit, a NIXL status. `{}` when there are none.
+   */
   readonly details: Readonly<Record<string, unknown>>;
 
   /**
-   * @param code - what went wrong.
+   * @param code - the stable code callers branch on; it also prefixes the message.
    * @param message - what was wrong and what to do, without the code prefix.
    * @param options - cause and structured details; left out (or `undefined`), none. Options that are
    *   not an object (`null` and arrays included) throw `EctpError(INVALID_ARGUMENT)`.

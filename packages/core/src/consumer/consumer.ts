@@ -685,8 +685,9 @@ function validateConfig(c: ConsumerConfig): void {
  * until every item is ready or local-encode, then {@link ConsumerCore.finishRequest} when
  * the request ends (failed ones included). A driver feeds peer messages, read results and
  * unreachable peers in, and executes what {@link ConsumerCore.poll} returns. Nothing a peer
- * sends makes any method throw [I1]; only engine programming errors throw
- * `EctpError(INVALID_ARGUMENT)`.
+ * sends makes any method throw [I1]; only engine programming errors throw:
+ * `EctpError(INVALID_ARGUMENT)` for a bad argument, and `EctpError(REENTRANT_CALL)` for a call
+ * made from inside one of this core's own calls (its metrics or logger hook, its destination pool).
  *
  * Single flight [C9]: one fetch per item key, whichever request and producer asked first;
  * later requests for the key join it, each with its own budget [C3].
@@ -1128,7 +1129,11 @@ export class ConsumerCore {
   // Peer and transport input
   // -------------------------------------------------------------------------------------
 
-  /** Handle an encoded envelope from a peer. Malformed or other-version bytes are ignored and counted [C10][V1]. */
+  /**
+   * Handle an encoded envelope from a peer. Never throws for the bytes: malformed or other-version
+   * ones are ignored and counted [C10][V1][I1]. Throws `EctpError(REENTRANT_CALL)` only when called
+   * from inside one of this core's own calls (a hook or the destination pool).
+   */
   handleMessage(from: string, bytes: Uint8Array, now: number): void {
     if (this.gate.busy) throw reentrantCall("ConsumerCore", "handleMessage");
     now = this.acceptNow(now);
@@ -1163,8 +1168,9 @@ export class ConsumerCore {
 
   /**
    * Handle a decoded envelope from a peer (the driver routes grants, rejects, handshake
-   * messages and heartbeats here). Never throws; anything unexpected is ignored and
-   * counted [C10].
+   * messages and heartbeats here). Never throws for anything in the envelope: anything
+   * unexpected is ignored and counted [C10][I1]. Throws `EctpError(REENTRANT_CALL)` only when
+   * called from inside one of this core's own calls (a hook or the destination pool).
    */
   handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
     if (this.gate.busy) throw reentrantCall("ConsumerCore", "handleEnvelope");

@@ -57,7 +57,11 @@ export interface ConsumerOptions {
    * `ectp.v1.Fingerprint`) of `model`, `dtype`, `rowBytes` and `layoutVersion`; any other key is refused.
    */
   fingerprint: ectp.v1.IFingerprint;
-  /** Memory reads land in. */
+  /**
+   * Where reads land: the core asks this pool for one destination per fetch, the transport reads
+   * into it, the core verifies the bytes there [C11], and releases it when no request needs the
+   * item and no read can still write into it [I5][C8].
+   */
   destinations: DestinationPool;
   /**
    * Transport metadata sent in this consumer's Hello (`transport.localMetadata()`). Required over

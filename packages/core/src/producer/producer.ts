@@ -530,7 +530,12 @@ export class ProducerCore {
     return { version: { ...SPEC_VERSION }, item: entry.descriptor, transportMetadata: this.transportMetadata };
   }
 
-  /** Handle one encoded envelope received from `from`. Never throws [I1]. */
+  /**
+   * Handle one encoded envelope received from `from`. Never throws for the bytes: malformed ones
+   * are ignored and counted [C10][I1], another major's Hello is answered with a VERSION refusal
+   * [V1]. Throws `EctpError(REENTRANT_CALL)` only when called from inside one of this core's own
+   * calls (its metrics or logger hook, its item store).
+   */
   handleMessage(from: string, bytes: Uint8Array, now: number): void {
     if (this.gate.busy) throw reentrantCall("ProducerCore", "handleMessage");
     now = this.advance(now);
@@ -547,7 +552,11 @@ export class ProducerCore {
     this.ignore(decoded.error.code === "VERSION" ? "version" : "malformed");
   }
 
-  /** Handle an already decoded envelope (saves a decode when the caller has one). Never throws [I1]. */
+  /**
+   * Handle an already decoded envelope (saves a decode when the caller has one). Never throws for
+   * anything in the envelope [C10][I1]; `EctpError(REENTRANT_CALL)` only when called from inside
+   * one of this core's own calls.
+   */
   handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
     if (this.gate.busy) throw reentrantCall("ProducerCore", "handleEnvelope");
     now = this.advance(now);
