@@ -94,14 +94,15 @@ export type EctpErrorCode =
    * An argument of the wrong type or out of range (local misuse). Thrown by the call, e.g.
    * `ConsumerCore.admit` (an empty request id, duplicate item ids), `MemoryItemStore.markReady` of
    * an absent item, `encodeEnvelope`, `encodeFrame`, `crc32c`, `EventSubscriber.follow`,
-   * `MockNetwork.endpoint` and `new NixlTransport` without a `localId`. The message names the
+   * and `MockNetwork.endpoint`. The message names the
    * argument and what is wrong with it: fix the calling code. Retrying the same call fails the
    * same way.
    */
   | "INVALID_ARGUMENT"
   /**
    * Options or a config that cannot be used. Thrown by the constructors (`ConsumerCore`,
-   * `ProducerCore`, `EventSubscriber`, `Driver`, `MemoryItemStore`, `MockNetwork`, `FrameDecoder`)
+   * `ProducerCore`, `EventSubscriber`, `Driver`, `MemoryItemStore`, `MockNetwork`, `FrameDecoder`,
+   * `NixlTransport`: checked before its addon is loaded)
    * and by `encodeFrame` for a bad `maxFrameBytes`; a misspelt option is named with the nearest
    * one. Nothing was created: fix the option the message names.
    */

@@ -290,17 +290,17 @@ describe("argument errors are typed, and local errors are not peer failures", ()
   // transport.ts: implementations "MAY throw an EctpError for local programming errors"; TransportActivity.unreachable:
   // "Peers the transport found unreachable (e.g. a send or connect failed)". A message that is not bytes is the caller's bug.
   it("a localId longer than a location's agent name may be (1,024 UTF-8 bytes) is refused at construction: every item it described would be unreadable", () => {
-    expect(() => new NixlTransport({ localId: "é".repeat(513), addonPath })).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+    expect(() => new NixlTransport({ localId: "é".repeat(513), addonPath })).toThrow(expect.objectContaining({ code: "INVALID_CONFIG" }));
     const { t } = fakeTransport("é".repeat(512)); // 1,024 bytes: allowed
     const region = t.registerMemory(new Uint8Array(8));
     expect(decodeLocation(t.describe(region, 0, 8))).toMatchObject({ agent: "é".repeat(512) });
     void t.close();
   });
 
-  it("a NixlTransport constructed without options throws INVALID_ARGUMENT naming localId, not a TypeError", () => {
+  it("a NixlTransport constructed without options throws INVALID_CONFIG naming localId, not a TypeError", () => {
     const Ctor = NixlTransport as unknown as new (o?: unknown) => NixlTransport;
     for (const options of [undefined, null])
-      expect(() => new Ctor(options), String(options)).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT", message: expect.stringContaining("localId") }));
+      expect(() => new Ctor(options), String(options)).toThrow(expect.objectContaining({ code: "INVALID_CONFIG", message: expect.stringContaining("localId") }));
   });
 
   it("send of a message that is not a Uint8Array does not report a connected peer unreachable", async () => {

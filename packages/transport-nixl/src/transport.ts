@@ -11,7 +11,7 @@ import type {
   TransportActivity,
 } from "@ectp/core";
 import { markAsUntransferable } from "node:worker_threads";
-import { EctpError } from "@ectp/protocol";
+import { EctpError, describeValue, refuseUnknownOptions } from "@ectp/protocol";
 import {
   type NativeAgent,
   type NativeCounters,
@@ -23,7 +23,12 @@ import {
 import { nixlErrorToEctp } from "./errors.js";
 import { MAX_NAME, encodeLocation, locationProblem } from "./location.js";
 
-/** What a {@link NixlTransport} is built with: its peer id (required, also its NIXL agent name), the UCX backend parameters, its polling, spinning and cancel timings, and where to load the addon from. */
+/**
+ * What a {@link NixlTransport} is built with: its peer id (required, also its NIXL agent name), the UCX
+ * backend parameters, its polling, spinning and cancel timings, and where to load the addon from.
+ * An option left out or set to `undefined` takes its default; each timing given must be a number
+ * from 0 to 1e9 (the constructor throws `INVALID_CONFIG` otherwise, as for any other key).
+ */
 export interface NixlTransportOptions {
   /** This endpoint's peer id; also its NIXL agent name (so notifications name their sender). Required: 1 to 1,024 UTF-8 bytes. */
   localId: string;
@@ -173,6 +178,64 @@ function keyOf(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 }
 
+/** The keys of {@link NixlTransportOptions}: any other key is refused (a misspelt option would otherwise run with its default). */
+const OPTION_KEYS: readonly string[] = Object.keys({
+  localId: true,
+  backendParams: true,
+  busySpinUs: true,
+  busyPollUs: true,
+  busyWindowMs: true,
+  servePollUs: true,
+  idlePollMaxUs: true,
+  cancelGraceMs: true,
+  waitSpinUs: true,
+  addonPath: true,
+} satisfies Record<keyof NixlTransportOptions, true>);
+
+/** The timing options, each a number of µs or ms. */
+const TIMING_KEYS = ["busySpinUs", "busyPollUs", "busyWindowMs", "servePollUs", "idlePollMaxUs", "cancelGraceMs", "waitSpinUs"] as const;
+
+/** The largest timing the addon accepts (it refuses a larger one as out of range). */
+const MAX_TIMING = 1e9;
+
+function badOption(message: string, option: string): EctpError {
+  return new EctpError("INVALID_CONFIG", `NixlTransport: ${message}`, { details: { option } });
+}
+
+/**
+ * Throws `EctpError(INVALID_CONFIG)` for options the constructor cannot use, naming the option, as
+ * the SDK's other constructors do. It needs no addon: run before it is loaded, it reports a bad
+ * option where NIXL is not installed too.
+ */
+function checkOptions(options: unknown): asserts options is NixlTransportOptions {
+  if (options === null || typeof options !== "object" || Array.isArray(options))
+    throw badOption(`needs an options object { localId, ... } (localId is also the NIXL agent name); got ${describeValue(options)}`, "options");
+  refuseUnknownOptions("NixlTransport", options, OPTION_KEYS);
+  const o = options as Record<string, unknown>;
+  const { localId, backendParams, addonPath } = o;
+  if (typeof localId !== "string" || localId.length === 0)
+    throw badOption(`options.localId must be a non-empty string (it is also the NIXL agent name); got ${describeValue(localId)}`, "localId");
+  // Every location names the agent, and readers refuse a name longer than MAX_NAME bytes: with a
+  // longer one, each item described would be unreadable (the u16 length field would also wrap).
+  const nameBytes = Buffer.byteLength(localId, "utf8");
+  if (nameBytes > MAX_NAME)
+    throw badOption(`options.localId is ${nameBytes} UTF-8 bytes; at most ${MAX_NAME} are allowed (it is the NIXL agent name every location carries)`, "localId");
+  for (const key of TIMING_KEYS) {
+    const value = o[key];
+    if (value !== undefined && !(typeof value === "number" && value >= 0 && value <= MAX_TIMING))
+      throw badOption(`options.${key} must be a number from 0 to ${MAX_TIMING}; got ${describeValue(value)}`, key);
+  }
+  if (backendParams !== undefined) {
+    if (backendParams === null || typeof backendParams !== "object" || Array.isArray(backendParams))
+      throw badOption(`options.backendParams must be an object of UCX backend parameters (names to string values); got ${describeValue(backendParams)}`, "backendParams");
+    for (const [name, value] of Object.entries(backendParams))
+      if (typeof value !== "string")
+        throw badOption(`options.backendParams[${describeValue(name)}] must be a string; got ${describeValue(value)}`, "backendParams");
+  }
+  if (addonPath !== undefined && (typeof addonPath !== "string" || addonPath.length === 0))
+    throw badOption(`options.addonPath must be a non-empty path to ectp_nixl.node; got ${describeValue(addonPath)}`, "addonPath");
+}
+
 /**
  * The agents of transports not closed yet, held weakly (a transport dropped without `close()`
  * is still collected). `process.exit()` skips the addon's environment teardown, which would stop
@@ -218,7 +281,9 @@ function stopAtExit(agent: NativeAgent): WeakRef<NativeAgent> {
  * - A dead peer is recoverable: its reads settle `failed` with `peerGone`, it is reported
  *   unreachable, and a later `connectPeer` with the restarted peer's metadata works.
  *
- * Construction throws `EctpError(TRANSPORT_UNAVAILABLE)` when the addon is not built.
+ * Construction throws `EctpError(INVALID_CONFIG)` for options it cannot use (checked first, without
+ * NIXL), `EctpError(TRANSPORT_UNAVAILABLE)` when the addon is not built, and the mapped NIXL error
+ * when NIXL cannot create the agent (see the constructor).
  */
 export class NixlTransport implements Transport {
   /** This endpoint's peer id (and NIXL agent name). */
@@ -283,18 +348,28 @@ export class NixlTransport implements Transport {
   /** This transport's entry among the agents stopped at process exit (see `stopAtExit`). */
   private readonly agentRef: WeakRef<NativeAgent>;
 
-  /** @param options - see {@link NixlTransportOptions}. */
+  /**
+   * Creates the NIXL agent (named `localId`) with its UCX backend and starts its engine thread.
+   * The options are checked before the addon is loaded, so a bad one is reported even where
+   * NIXL is not installed.
+   * @param options - see {@link NixlTransportOptions}.
+   * @throws EctpError(INVALID_CONFIG) when `options` is not an object, has a key that is not one of
+   *   {@link NixlTransportOptions} (a misspelt option: the message names it and the nearest option),
+   *   when `localId` is not a string of 1 to 1,024 UTF-8 bytes, a timing (`busySpinUs`,
+   *   `busyPollUs`, `busyWindowMs`, `servePollUs`, `idlePollMaxUs`, `cancelGraceMs`, `waitSpinUs`)
+   *   is not a number from 0 to 1e9, `backendParams` is not an object of strings, or `addonPath`
+   *   is not a non-empty string. Nothing was created: fix the option the message names.
+   * @throws EctpError(TRANSPORT_UNAVAILABLE) when the addon cannot be loaded (the message names the
+   *   platform, every path tried and the fix).
+   * @throws EctpError when NIXL fails to create the agent or its backend: the code that
+   *   `NIXL_ERROR_MAP` gives NIXL's error (e.g. `NIXL_ERR_BACKEND`, UCX unable to start,
+   *   gives PEER_UNREACHABLE), with `details.nixlCode`.
+   */
   constructor(options: NixlTransportOptions) {
-    if (typeof options?.localId !== "string" || options.localId.length === 0)
-      throw new EctpError("INVALID_ARGUMENT", "NixlTransport needs a non-empty localId (it is also the NIXL agent name)");
-    // Every location names the agent, and readers refuse a name longer than MAX_NAME bytes: with a
-    // longer one, each item described would be unreadable (the u16 length field would also wrap).
-    const nameBytes = Buffer.byteLength(options.localId, "utf8");
-    if (nameBytes > MAX_NAME)
-      throw new EctpError("INVALID_ARGUMENT", `NixlTransport localId is ${nameBytes} UTF-8 bytes; at most ${MAX_NAME} are allowed (it is the NIXL agent name every location carries)`);
+    checkOptions(options);
     const addon = loadNixlAddon(options.addonPath);
     this.localId = options.localId;
-    const waitSpinUs = Math.max(0, options.waitSpinUs ?? 200);
+    const waitSpinUs = options.waitSpinUs ?? 200;
     this.waitSpinMs = waitSpinUs / 1000;
     this.spinReadMaxBytes = waitSpinUs * 10_000;
     this.statusNames = statusNamesOf(addon);
