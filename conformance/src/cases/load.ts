@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EctpError, closestName } from "@ectp/protocol";
+import { EctpError, closestName, describeValue, thrownMessage } from "@ectp/protocol";
 import { CASE_FIELDS, SUITE_FIELDS, checkCase } from "../runner/case-check.js";
 import { CaseBug } from "../runner/match.js";
 import { streamExpectation, streamInput } from "../runner/stream.js";
@@ -43,16 +43,30 @@ export const REQUIREMENT_IDS: readonly string[] = [
 ];
 
 /**
- * Load every `*.json` suite under `dir`. Throws `EctpError(INVALID_ARGUMENT)` naming the file
- * and field for a malformed suite or a duplicate case name, so a broken case never silently
- * disappears from a run.
+ * Load every `*.json` suite under `dir` (its subfolders included). Throws `EctpError(INVALID_ARGUMENT)`
+ * naming the file and field for a malformed suite or a duplicate case name, so a broken case never
+ * silently disappears from a run; and, naming the folder or entry and keeping the file system's
+ * error as `cause`, for a `dir` that is not a string, or a folder or entry under it that cannot be
+ * read (missing, not a folder, a broken link, no permission).
  */
 export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
+  if (typeof dir !== "string" || dir === "")
+    throw new EctpError("INVALID_ARGUMENT", `loadCases: dir must be the path of a folder of case files (a non-empty string), or omitted for the package's own; got ${describeValue(dir)}`);
   const files: string[] = [];
+  /** What `read` of `path` gave, or an EctpError naming it: `what` it is and what to do. */
+  const fsCall = <T>(path: string, what: string, read: () => T): T => {
+    try {
+      return read();
+    } catch (cause) {
+      throw new EctpError("INVALID_ARGUMENT", `loadCases: ${path} cannot be read (${thrownMessage(cause)}); ${what}`, { cause });
+    }
+  };
+  const underDir = `it is under the cases folder ${dir}: fix or remove it`;
   const walk = (d: string): void => {
-    for (const f of readdirSync(d).sort()) {
+    const what = d === dir ? "pass the folder that holds the case files (*.json, in subfolders too), or omit it for the package's own" : underDir;
+    for (const f of fsCall(d, what, () => readdirSync(d)).sort()) {
       const p = join(d, f);
-      if (statSync(p).isDirectory()) walk(p);
+      if (fsCall(p, underDir, () => statSync(p)).isDirectory()) walk(p);
       else if (f.endsWith(".json")) files.push(p);
     }
   };

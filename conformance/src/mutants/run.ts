@@ -5,6 +5,7 @@
 import { EctpError, thrownMessage } from "@ectp/protocol";
 import { CoreTesteeHandler, type CoreModule, TS_TESTEE_FEATURES } from "../../testees/ts/adapter.js";
 import type { LoadedCase } from "../cases/format.js";
+import { checkOptions, optionNames } from "../arguments.js";
 import { loadCases } from "../cases/load.js";
 import type { SuiteReport } from "../runner/suite.js";
 import { roleToRun } from "../runner/script.js";
@@ -44,6 +45,9 @@ export interface MutantRunOptions {
   onMutant?: (result: MutantResult) => void;
 }
 
+/** The keys of {@link MutantRunOptions}. */
+const MUTANT_RUN_OPTIONS = optionNames<MutantRunOptions>({ mutants: true, cases: true, features: true, onMutant: true });
+
 export { TS_TESTEE_FEATURES };
 
 /**
@@ -52,9 +56,11 @@ export { TS_TESTEE_FEATURES };
  * run every case against it in-process, and record which cases caught it. A mutant whose bundle
  * does not build or load, or that fails every case it runs, is reported broken, not caught: a
  * planted bug leaves the cases it does not touch passing (so run a mutant with some of those too).
- * @throws EctpError(INVALID_ARGUMENT) when a patch's text no longer occurs exactly once in the source (update the mutant).
+ * @throws EctpError(INVALID_ARGUMENT) when a patch's text no longer occurs exactly once in the source (update the mutant),
+ *   and, before anything is built, for options that are not an object or have an option it does not take.
  */
 export async function runMutants(options: MutantRunOptions = {}): Promise<MutantResult[]> {
+  checkOptions("runMutants", options, MUTANT_RUN_OPTIONS);
   const mutants = options.mutants ?? loadMutants();
   const features = new Set(options.features ?? TS_TESTEE_FEATURES);
   const out: MutantResult[] = [];

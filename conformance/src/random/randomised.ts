@@ -14,7 +14,8 @@ import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { crcBytes } from "../runner/fixtures.js";
 import { Rng } from "./rng.js";
-import { EventQueue, Violation, command, runSeeds } from "./seeds.js";
+import { EventQueue, Violation, checkSeedRunOptions, command, runSeeds } from "./seeds.js";
+import { optionNames } from "../arguments.js";
 
 /** A CRC-32C as 8 hex digits. */
 function hex(crc: number): string {
@@ -47,6 +48,9 @@ export interface RandomisedOptions {
   /** Failed starts of the testee, counted across the run when one {@link StartFailures} is shared with the scripted cases and the other level (after 3 in a row, no seed starts one). Default: these seeds' own. */
   startFailures?: StartFailures | undefined;
 }
+
+/** The keys of {@link RandomisedOptions}. */
+const RANDOMISED_OPTIONS = optionNames<RandomisedOptions>({ consumer: true, producer: true, seeds: true, features: true, durationMs: true, replayCommand: true, knownFailing: true, seedTimeoutMs: true, startFailures: true });
 
 /** What a passed seed exercised, e.g. "exercised: 3 dropped, 1 stalled, 0 late writes, ...". */
 function exercisedLine(e: Schedule["exercised"]): string {
@@ -81,8 +85,15 @@ interface Request {
   finishAt: number;
 }
 
-/** Run the seeds. One CaseResult per seed (`randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>`). Never throws for testee behaviour. */
+/**
+ * Run the seeds. One CaseResult per seed (`randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>`). Never throws
+ * for testee behaviour. A wrong call rejects at once, before any seed runs, with
+ * EctpError(INVALID_ARGUMENT) naming what is wrong: options that are not an object, an option it does
+ * not take, a `consumer` or `producer` that is not a testee factory, or `seeds` that is not an array of
+ * safe integers.
+ */
 export async function runRandomised(options: RandomisedOptions): Promise<CaseResult[]> {
+  checkSeedRunOptions("runRandomised", options, RANDOMISED_OPTIONS, ["consumer", "producer"]);
   const features = new Set(options.features ?? ["consumer", "producer", "read-memory"]);
   return runSeeds({
     suite: RANDOMISED_SUITE,

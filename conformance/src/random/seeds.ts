@@ -5,6 +5,8 @@
  * @internal
  * @module
  */
+import { EctpError, describeValue } from "@ectp/protocol";
+import { checkFunction, checkOptions } from "../arguments.js";
 import type { ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import { type CaseResult, StartFailures, classify } from "../runner/suite.js";
@@ -13,7 +15,27 @@ import { thrownStack } from "../thrown.js";
 
 /** A rule a schedule found broken: the seed fails with this message (it starts with the requirement id). */
 export class Violation extends Error {
+  /** Always "Violation". */
   override name = "Violation";
+
+  /** @param message - The rule broken, starting with its requirement id, and how, e.g. `[I2] request r3 reported twice`. */
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/**
+ * The checks of a randomised level's options (`runRandomised`, `runSubscriberRandomised`): an object
+ * of its `known` options, a testee factory for each of `factories`, and `seeds` an array of safe integers.
+ * @throws EctpError(INVALID_ARGUMENT) naming `owner` and what is wrong.
+ */
+export function checkSeedRunOptions(owner: string, options: unknown, known: readonly string[], factories: readonly string[]): void {
+  checkOptions(owner, options, known);
+  const given = options as Record<string, unknown>;
+  for (const f of factories) checkFunction(owner, `options.${f}`, given[f], `makes the ${f} testee connection, such as () => spawnTestee({ command })`);
+  const seeds = given.seeds;
+  if (!Array.isArray(seeds) || !seeds.every((s) => Number.isSafeInteger(s)))
+    throw new EctpError("INVALID_ARGUMENT", `${owner}: options.seeds must be an array of safe integers, one schedule each, such as [1, 2, 3]; got ${describeValue(seeds)}`);
 }
 
 /** How one randomised level runs its seeds. */

@@ -33,13 +33,14 @@
  * drops the incomplete answer first.
  * @module
  */
-import { SPEC_MAJOR, envelopeBodyName } from "@ectp/protocol";
+import { EctpError, SPEC_MAJOR, describeValue, envelopeBodyName } from "@ectp/protocol";
 import { ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { Rng } from "./rng.js";
-import { EventQueue, Violation, command, runSeeds } from "./seeds.js";
+import { EventQueue, Violation, checkSeedRunOptions, command, runSeeds } from "./seeds.js";
+import { optionNames } from "../arguments.js";
 
 const C = ectp.conformance.v1;
 
@@ -76,8 +77,18 @@ export interface SubscriberRandomisedOptions {
   startFailures?: StartFailures | undefined;
 }
 
-/** Run the seeds. One CaseResult per seed (`randomised/e1-e2-p8-i1-i4/seed-<n>`). Never throws for testee behaviour. */
+/**
+ * Run the seeds. One CaseResult per seed (`randomised/e1-e2-p8-i1-i4/seed-<n>`). Never throws for
+ * testee behaviour. A wrong call rejects at once, before any seed runs, with
+ * EctpError(INVALID_ARGUMENT) naming what is wrong: options that are not an object, an option it does
+ * not take, a `producer` or `subscriber` that is not a testee factory, `seeds` that is not an array
+ * of safe integers, or a `level` other than `required` or `all`.
+ */
 export async function runSubscriberRandomised(options: SubscriberRandomisedOptions): Promise<CaseResult[]> {
+  checkSeedRunOptions("runSubscriberRandomised", options, SUBSCRIBER_RANDOMISED_OPTIONS, ["producer", "subscriber"]);
+  const level: unknown = options.level;
+  if (level !== undefined && level !== "required" && level !== "all")
+    throw new EctpError("INVALID_ARGUMENT", `runSubscriberRandomised: options.level must be "required" or "all" (or omitted, for "required"); got ${describeValue(level)}`);
   const features = new Set(options.features ?? SUBSCRIBER_RANDOMISED_FEATURES);
   return runSeeds({
     suite: SUBSCRIBER_RANDOMISED_SUITE,
@@ -101,6 +112,9 @@ export async function runSubscriberRandomised(options: SubscriberRandomisedOptio
     startFailures: options.startFailures,
   });
 }
+
+/** The keys of {@link SubscriberRandomisedOptions}. */
+const SUBSCRIBER_RANDOMISED_OPTIONS = optionNames<SubscriberRandomisedOptions>({ producer: true, subscriber: true, seeds: true, features: true, level: true, durationMs: true, replayCommand: true, knownFailing: true, seedTimeoutMs: true, startFailures: true });
 
 const FINGERPRINT = { model: "conformance/model@1", dtype: "DTYPE_BFLOAT16", rowBytes: 2048, layoutVersion: 1 };
 const PRODUCER = "P1";

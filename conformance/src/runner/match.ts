@@ -14,6 +14,15 @@ export type Scope = Map<string, unknown>;
 export class CaseBug extends Error {
   /** Always "CaseBug". */
   override name = "CaseBug";
+
+  /**
+   * @param message - What is wrong with the case and where, e.g. `unknown variable "grant.id"`;
+   *   the runner reports it as `case bug (fix the case file): <message>`, and `loadCases` as an
+   *   EctpError(INVALID_ARGUMENT) naming the case file and case.
+   */
+  constructor(message: string) {
+    super(message);
+  }
 }
 
 function lookup(path: string, scope: Scope): unknown {

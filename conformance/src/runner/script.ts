@@ -14,7 +14,8 @@
  * @module
  */
 import { type CaseRole, DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, type StepSpec } from "../cases/format.js";
-import { SPEC_MAJOR } from "@ectp/protocol";
+import { EctpError, SPEC_MAJOR, describeValue } from "@ectp/protocol";
+import { checkFunction, checkOptions, optionNames } from "../arguments.js";
 import { JSON_OPTIONS, ectp, encodeCaseMessage } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "../testee/connection.js";
 import {
@@ -45,6 +46,16 @@ import { decodedStreamProblem, malformedStreamAnswer, streamInput } from "./stre
 export class CaseFailure extends Error {
   /** Always "CaseFailure". */
   override name = "CaseFailure";
+
+  /**
+   * @param message - The expectation or invariant that did not hold and what the testee did
+   *   instead, starting with the requirement id where there is one, e.g. `[I3] producer pins (2)
+   *   differ from live grants (1) at t=400`; {@link runScriptedCase} adds the line saying where in
+   *   the case it failed.
+   */
+  constructor(message: string) {
+    super(message);
+  }
 }
 
 /** The testee lacks an optional feature: the case is skipped. */
@@ -122,6 +133,9 @@ export interface ScriptOptions {
   caseTimeoutMs?: number;
 }
 
+/** The keys of {@link ScriptOptions}. */
+const SCRIPT_OPTIONS = optionNames<ScriptOptions>({ features: true, caseTimeoutMs: true });
+
 /**
  * The most stops (polls at deadlines, scheduled events) the runner makes while moving the clock to
  * one step's time; more fail the case: the testee's deadlines kept the clock stepping 1 ms at a time.
@@ -161,8 +175,20 @@ export function defaultCaseTimeoutMs(commandTimeoutMs: number, max: number): num
  * Configure ...` (in a scripted consumer's opening Hello, then `, in scripted peer C1's opening
  * Hello`, as after a configure step); at quiescence, `  after the last step (12 of 12: <JSON>), ...`.
  * CaseBug and CaseSkip messages are as thrown.
+ *
+ * A wrong call rejects before anything is sent with EctpError(INVALID_ARGUMENT) naming the
+ * argument: `c` that is not a loaded case (see `loadCases`), `conn` without a `request` method (see
+ * `spawnTestee`, `inProcessTestee`), options that are not an object or have an option it does not
+ * take, or `options.features` that is not a Set.
  */
 export async function runScriptedCase(c: LoadedCase, conn: TesteeConnection, options: ScriptOptions): Promise<void> {
+  const spec = (c as Partial<LoadedCase> | null | undefined)?.spec;
+  if (spec === null || typeof spec !== "object" || typeof c.fullName !== "string")
+    throw new EctpError("INVALID_ARGUMENT", `runScriptedCase: c must be a loaded case, one of loadCases()'s; got ${describeValue(c)}`);
+  checkFunction("runScriptedCase", "conn.request", (conn as Partial<TesteeConnection> | null | undefined)?.request, "sends a command to the testee (a TesteeConnection)");
+  checkOptions("runScriptedCase", options, SCRIPT_OPTIONS);
+  if (typeof (options.features as Partial<ReadonlySet<string>> | null | undefined)?.has !== "function")
+    throw new EctpError("INVALID_ARGUMENT", `runScriptedCase: options.features must be a Set of the features claimed, such as new Set(["consumer"]); got ${describeValue(options.features)}`);
   const role = roleToRun(c.spec, options.features);
   if (role === undefined) throw new CaseSkip(unclaimedRole(c.spec, options.features) as string);
   await new Interpreter(c, role, conn, options).run();

@@ -3,6 +3,8 @@
  * testee restarts.
  * @module
  */
+import { EctpError, closestName, describeValue } from "@ectp/protocol";
+import { checkFunction, checkOptions, optionNames } from "../arguments.js";
 import type { LoadedCase } from "../cases/format.js";
 import { loadCases } from "../cases/load.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault, withRequests } from "../testee/connection.js";
@@ -39,7 +41,7 @@ export interface SuiteOptions {
   features?: Iterable<string>;
   /** Cases expected to fail, with a reason each. A listed case that passes fails the run. Default none. */
   knownFailing?: ReadonlyMap<string, string>;
-  /** `required` runs REQUIRED cases only; `all` runs RECOMMENDED ones too. Default `required`. */
+  /** `required` runs REQUIRED cases only; `all` runs RECOMMENDED ones too. Default `required`; any other value is refused (see {@link selectCases}). */
   level?: "required" | "all";
   /** Glob over full case names (`*` within a segment, `**` across). Default all. */
   filter?: string;
@@ -54,6 +56,9 @@ export interface SuiteOptions {
   /** The count of failed starts, shared with the randomised seeds of the same run (as `ectp conformance` does). Default: this run's own. */
   startFailures?: StartFailures;
 }
+
+/** The keys of {@link SuiteOptions}. */
+const SUITE_OPTIONS = optionNames<SuiteOptions>({ testee: true, features: true, knownFailing: true, level: true, filter: true, cases: true, onResult: true, onWarning: true, caseTimeoutMs: true, startFailures: true });
 
 /** Results of a run. */
 export interface SuiteReport {
@@ -126,10 +131,33 @@ export function globMatcher(glob: string): (name: string) => boolean {
   };
 }
 
-/** Select the cases a run executes. */
+/** The levels {@link selectCases} takes. */
+const LEVELS: readonly string[] = ["required", "all"];
+
+/**
+ * Select the cases a run executes: at `level` `required` (the default) the REQUIRED cases, at
+ * `all` the RECOMMENDED ones too; with a `filter`, only those whose full name it matches (see
+ * {@link globMatcher}). The order of `cases` is kept.
+ * @throws EctpError(INVALID_ARGUMENT) for `cases` that is not an array, options that are not an
+ *   object, a level other than `required` or `all` (naming it and the allowed ones), or a filter
+ *   that is not a string, so that a wrong call never runs another selection than the one asked for.
+ */
 export function selectCases(cases: readonly LoadedCase[], options: Pick<SuiteOptions, "level" | "filter">): LoadedCase[] {
-  const matches = options.filter ? globMatcher(options.filter) : undefined;
-  return cases.filter((c) => (options.level === "all" || c.spec.level === "REQUIRED") && (!matches || matches(c.fullName)));
+  if (!Array.isArray(cases)) throw new EctpError("INVALID_ARGUMENT", `selectCases: cases must be an array of loaded cases (see loadCases); got ${describeValue(cases)}`);
+  if (options === null || typeof options !== "object")
+    throw new EctpError("INVALID_ARGUMENT", `selectCases: options must be an object such as { level: "all" }; got ${describeValue(options)}`);
+  const { level, filter } = options;
+  if (level !== undefined && !LEVELS.includes(level)) {
+    const near = typeof level === "string" ? closestName(level, LEVELS, 2) : undefined;
+    throw new EctpError(
+      "INVALID_ARGUMENT",
+      `selectCases: level must be "required" or "all" (or omitted, for "required"); got ${describeValue(level)}${near === undefined ? "" : ` (did you mean "${near}"?)`}`,
+    );
+  }
+  if (filter !== undefined && typeof filter !== "string")
+    throw new EctpError("INVALID_ARGUMENT", `selectCases: filter must be a glob over case names (a string) such as "consumer/c3-*"; got ${describeValue(filter)}`);
+  const matches = filter ? globMatcher(filter) : undefined;
+  return cases.filter((c) => (level === "all" || c.spec.level === "REQUIRED") && (!matches || matches(c.fullName)));
 }
 
 /** Summarise results into a report. */
@@ -203,9 +231,19 @@ export const MAX_START_FAILURES_IN_A_ROW = 3;
  * `stopped` says why nothing starts it again, and what would have started it fails at once.
  */
 export class StartFailures {
-  private inARow = 0;
+  private inARow: number;
   /** What the last failed start was for: the results that say how it failed. */
-  private failedFor: "case" | "seed" = "case";
+  private failedFor: "case" | "seed";
+
+  /**
+   * A count with no failed start yet. Pass the same one as `startFailures` to {@link runSuite},
+   * `runRandomised` and `runSubscriberRandomised` to count a run's starts across them, as
+   * `ectp conformance` does; each makes its own when given none.
+   */
+  constructor() {
+    this.inARow = 0;
+    this.failedFor = "case";
+  }
 
   /** Why the runner no longer starts the testee (the message of a case or seed not run), or undefined while it does. */
   get stopped(): string | undefined {
@@ -250,8 +288,14 @@ export class StartFailures {
  * (before any of that case's commands was answered) or as the testee was closed at the end. So a
  * case that used the testee is reported (`onResult`) once the next one that uses it has run, or at
  * the end; a case that failed only for its predecessor's output runs again on a fresh testee.
+ *
+ * A wrong call rejects at once, before any case runs, with EctpError(INVALID_ARGUMENT) naming what
+ * is wrong: options that are not an object, an option it does not take (a misspelt one), no
+ * `testee` factory, or a `level`, `filter` or `cases` that {@link selectCases} refuses.
  */
 export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
+  checkOptions("runSuite", options, SUITE_OPTIONS);
+  checkFunction("runSuite", "options.testee", options.testee, "makes a testee connection, such as () => spawnTestee({ command })");
   const features = new Set(options.features ?? ["consumer", "producer"]);
   const cases = selectCases(options.cases ?? loadCases(), options);
   const results: CaseResult[] = [];

@@ -6,7 +6,7 @@
  * @module
  */
 import { ConsumerCore, Driver, MemoryItemStore, ProducerCore, type MemoryRegion, type ReadDestination } from "@ectp/core";
-import { crc32c, crc32cBytes, ectp, itemKeyId } from "@ectp/protocol";
+import { EctpError, crc32c, crc32cBytes, describeValue, ectp, itemKeyId } from "@ectp/protocol";
 import { MockNetwork, type FaultPlan, type MockTransport } from "@ectp/transport-mock";
 import type { CaseResult } from "../runner/suite.js";
 import { thrownStack } from "../thrown.js";
@@ -234,8 +234,14 @@ async function quiesce(w: World, ids: string[]): Promise<void> {
   if (w.pool.live !== 0) throw new SystemFailure(`[I4] ${w.pool.live} destination(s) still allocated after quiescence (a negative count: released twice)`);
 }
 
-/** Run the system cases (`system/<name>`, level SYSTEM). Never throws for core behaviour. */
+/**
+ * Run the system cases (`system/<name>`, level SYSTEM). Never throws for core behaviour.
+ * @param seed - Seeds the simulated network and the items' bytes: a safe integer. Default 1.
+ * @throws EctpError(INVALID_ARGUMENT) (a rejection, before any case runs) for a seed that is not a
+ *   safe integer, which would fail every case alike.
+ */
 export async function runSystemLevel(seed = 1): Promise<CaseResult[]> {
+  if (!Number.isSafeInteger(seed)) throw new EctpError("INVALID_ARGUMENT", `runSystemLevel: seed must be a safe integer, such as 1; got ${describeValue(seed)}`);
   const cases: [string, string[], () => Promise<void>][] = [
     [
       "producer-killed-mid-transfer-then-restarted",

@@ -5,7 +5,8 @@
  * @module
  */
 import type { MemoryRegion, ReadResult, Transport } from "@ectp/core";
-import { EctpError, crc32c } from "@ectp/protocol";
+import { EctpError, crc32c, describeValue } from "@ectp/protocol";
+import { checkFunction, checkOptions, optionNames } from "../arguments.js";
 import type { CaseResult } from "../runner/suite.js";
 import { thrownStack } from "../thrown.js";
 
@@ -64,6 +65,22 @@ export interface TransportSuiteOptions {
   onResult?: (result: CaseResult) => void;
 }
 
+/** The keys of {@link TransportSuiteOptions}. */
+const TRANSPORT_SUITE_OPTIONS = optionNames<TransportSuiteOptions>({ maxReadBytes: true, maxSteps: true, waitTimeoutMs: true, settleMs: true, select: true, onResult: true });
+
+/** Refuses a harness {@link runTransportConformance} cannot run (see there). */
+function checkHarness(h: TransportHarness): void {
+  const owner = "runTransportConformance";
+  if (h === null || typeof h !== "object")
+    throw new EctpError("INVALID_ARGUMENT", `${owner}: h must be a TransportHarness object, such as mockTransportHarness(); got ${describeValue(h)}`);
+  if (typeof h.name !== "string" || h.name === "")
+    throw new EctpError("INVALID_ARGUMENT", `${owner}: h.name must be the implementation's name (a non-empty string), used in case names; got ${describeValue(h.name)}`);
+  if (h.skipReason !== undefined) return; // nothing else of the harness is called
+  checkFunction(owner, "h.createPeers", h.createPeers, "resolves with two endpoints, { reader, owner }");
+  checkFunction(owner, "h.advance", h.advance, "lets time or I/O pass");
+  checkFunction(owner, "h.killPeer", h.killPeer, "kills a peer as a crash would");
+}
+
 /** One transport case: name (kebab-case, after `transport/<impl>/`), requirement ids, body. */
 type TransportCase = readonly [string, readonly string[], () => Promise<void>];
 
@@ -108,8 +125,14 @@ class Collector {
  * Run the transport cases against one harness. Returns one CaseResult per case
  * (`transport/<name>/<case>`, level TRANSPORT); never throws for transport behaviour.
  * Every case runs on fresh peers from `createPeers`, which the suite closes afterwards.
+ * A wrong call rejects at once, before any case runs, with EctpError(INVALID_ARGUMENT) naming what
+ * is wrong: `h` that is not an object, a `name` that is not a non-empty string, a `createPeers`,
+ * `advance` or `killPeer` that is not a function (unless `skipReason` is set), or options that are
+ * not an object or have an option it does not take.
  */
 export async function runTransportConformance(h: TransportHarness, options: TransportSuiteOptions = {}): Promise<CaseResult[]> {
+  checkHarness(h);
+  checkOptions("runTransportConformance", options, TRANSPORT_SUITE_OPTIONS);
   const maxSteps = options.maxSteps ?? 100_000;
   const waitTimeoutMs = options.waitTimeoutMs ?? 30_000;
   const settleMs = options.settleMs ?? 250;
