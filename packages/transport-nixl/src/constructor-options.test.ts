@@ -66,6 +66,13 @@ describe("new NixlTransport(options) refuses options it cannot use, before loadi
       expect(e.details).toEqual({ option: "localId" });
     }
     expect(thrownBy({ localId: "é".repeat(513) }).message).toContain("options.localId is 1026 UTF-8 bytes; at most 1024 are allowed");
+    // A lone surrogate (UTF-8 would carry U+FFFD instead, another name), as MockNetwork refuses it; a pair is fine.
+    expect(thrownBy({ localId: "a\ud800b", addonPath: missingAddon })).toMatchObject({
+      code: "INVALID_CONFIG",
+      message: expect.stringContaining("options.localId has a lone UTF-16 surrogate at index 1"),
+      details: { option: "localId" },
+    });
+    void new NixlTransport({ localId: "a\u{1F600}b", addonPath: fakeAddon }).close();
   });
 
   it.each(["busySpinUs", "busyPollUs", "busyWindowMs", "servePollUs", "idlePollMaxUs", "cancelGraceMs", "waitSpinUs"])(

@@ -30,7 +30,7 @@ import { MAX_NAME, encodeLocation, locationProblem } from "./location.js";
  * from 0 to 1e9 (the constructor throws `INVALID_CONFIG` otherwise, as for any other key).
  */
 export interface NixlTransportOptions {
-  /** This endpoint's peer id; also its NIXL agent name (so notifications name their sender). Required: 1 to 1,024 UTF-8 bytes. */
+  /** This endpoint's peer id; also its NIXL agent name (so notifications name their sender). Required: 1 to 1,024 UTF-8 bytes, well-formed (no lone UTF-16 surrogate). */
   localId: string;
   /** NIXL UCX backend parameters overriding NIXL's defaults. Default: none (NIXL defaults, incl. `ucx_error_handling_mode=peer`). */
   backendParams?: Record<string, string>;
@@ -217,6 +217,11 @@ function checkOptions(options: unknown): asserts options is NixlTransportOptions
     throw badOption(`options.localId must be a non-empty string (it is also the NIXL agent name); got ${describeValue(localId)}`, "localId");
   // Every location names the agent, and readers refuse a name longer than MAX_NAME bytes: with a
   // longer one, each item described would be unreadable (the u16 length field would also wrap).
+  // A lone surrogate has no UTF-8 form: the name every location and metadata carry would read
+  // back as another name (U+FFFD), and no peer could connect to this agent.
+  const lone = /\p{Cs}/u.exec(localId);
+  if (lone !== null)
+    throw badOption(`options.localId has a lone UTF-16 surrogate at index ${lone.index}, which UTF-8 (the NIXL agent name) cannot carry; use a well-formed name`, "localId");
   const nameBytes = Buffer.byteLength(localId, "utf8");
   if (nameBytes > MAX_NAME)
     throw badOption(`options.localId is ${nameBytes} UTF-8 bytes; at most ${MAX_NAME} are allowed (it is the NIXL agent name every location carries)`, "localId");
@@ -355,7 +360,7 @@ export class NixlTransport implements Transport {
    * @param options - see {@link NixlTransportOptions}.
    * @throws EctpError(INVALID_CONFIG) when `options` is not an object, has a key that is not one of
    *   {@link NixlTransportOptions} (a misspelt option: the message names it and the nearest option),
-   *   when `localId` is not a string of 1 to 1,024 UTF-8 bytes, a timing (`busySpinUs`,
+   *   when `localId` is not a well-formed string of 1 to 1,024 UTF-8 bytes, a timing (`busySpinUs`,
    *   `busyPollUs`, `busyWindowMs`, `servePollUs`, `idlePollMaxUs`, `cancelGraceMs`, `waitSpinUs`)
    *   is not a number from 0 to 1e9, `backendParams` is not an object of strings, or `addonPath`
    *   is not a non-empty string. Nothing was created: fix the option the message names.
