@@ -121,7 +121,7 @@ interface Scheduled {
 const C = ectp.conformance.v1;
 const SHORT_REASON = (name: unknown): string => String(name ?? "").replace(/^FAILURE_REASON_/, "");
 
-/** Options of {@link runScriptedCase}. */
+/** What {@link runScriptedCase} runs a case with: the features the testee claims, and a time limit. */
 export interface ScriptOptions {
   /** Features the implementation claims (features file). */
   features: ReadonlySet<string>;

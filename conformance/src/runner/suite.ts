@@ -17,7 +17,10 @@ export type CaseStatus = "passed" | "failed" | "skipped" | "known-failing" | "un
 
 /** The result of one case. */
 export interface CaseResult {
-  /** Full case name. */
+  /**
+   * The case's full name, as `--filter` matches it: `<role>/<file stem>/<case>` for a scripted case,
+   * `randomised/<ids>/seed-<n>` for a seed, `transport/<implementation>/<case>`, `system/<case>`.
+   */
   readonly name: string;
   /** REQUIRED or RECOMMENDED (`RANDOMISED` for seeded runs). */
   readonly level: string;

@@ -4,7 +4,11 @@
  * @module
  */
 
-/** Names of the sampled quantities, in plot order. */
+/**
+ * Names of the sampled quantities, in plot order: reads in flight, live pins (grants held at
+ * producers), deferred requests, and the running counts of requests that succeeded, fell back to
+ * local encoding, failed, were cancelled, or were lost in a crash.
+ */
 export const SERIES_NAMES = [
   "readsInFlight",
   "livePins",
