@@ -39,3 +39,35 @@ export function checkOptions(owner: string, options: unknown, known: readonly st
 export function checkFunction(owner: string, name: string, value: unknown, what: string): void {
   if (typeof value !== "function") throw new EctpError("INVALID_ARGUMENT", `${owner}: ${name} must be a function that ${what}; got ${describeValue(value)}`);
 }
+
+/** The time options of the run functions, each a positive number of ms. */
+const POSITIVE_MS = ["caseTimeoutMs", "seedTimeoutMs", "durationMs"];
+/** The callback options of the run functions. */
+const CALLBACKS = ["onResult", "onWarning", "replayCommand"];
+
+/**
+ * Refuses the values of the options run functions share, where given: `features` that is not an
+ * iterable of strings (a string would be read as its letters, and every case skipped),
+ * `knownFailing` that is not a Map of case names to reasons, a time (`caseTimeoutMs`,
+ * `seedTimeoutMs`, `durationMs`) that is not a positive number of ms, and a callback (`onResult`,
+ * `onWarning`, `replayCommand`) that is not a function. `undefined` takes the default.
+ * @throws EctpError(INVALID_ARGUMENT) naming `owner`, the option and what it got.
+ */
+export function checkRunValues(owner: string, options: object): void {
+  const o = options as Record<string, unknown>;
+  const features = o.features;
+  if (features !== undefined) {
+    const isIterable = features !== null && typeof features === "object" && typeof (features as Iterable<unknown>)[Symbol.iterator] === "function";
+    if (!isIterable || ![...(features as Iterable<unknown>)].every((f) => typeof f === "string"))
+      throw new EctpError("INVALID_ARGUMENT", `${owner}: options.features must be the feature names claimed (a Set or array of strings), such as ["consumer"]; got ${describeValue(features)}`);
+  }
+  const known = o.knownFailing;
+  if (known !== undefined && !(known instanceof Map))
+    throw new EctpError("INVALID_ARGUMENT", `${owner}: options.knownFailing must be a Map of case names to reasons (readKnownFailingFile reads one); got ${describeValue(known)}`);
+  for (const key of POSITIVE_MS) {
+    const v = o[key];
+    if (v !== undefined && !(typeof v === "number" && v > 0 && Number.isFinite(v)))
+      throw new EctpError("INVALID_ARGUMENT", `${owner}: options.${key} must be a positive number of ms, or omitted for the default; got ${describeValue(v)}`);
+  }
+  for (const key of CALLBACKS) if (o[key] !== undefined) checkFunction(owner, `options.${key}`, o[key], "the run calls back");
+}

@@ -125,6 +125,50 @@ describe("runSuite", () => {
   });
 });
 
+describe("the option values the run functions share", () => {
+  it("runSuite refuses features given as a string (read as its letters, every case skipped), a knownFailing that is not a Map, a time and a callback of the wrong kind, before starting a testee", async () => {
+    const testee = vi.fn(inProcessTsTestee);
+    const cases = all.slice(0, 1);
+    const bad: [Record<string, unknown>, string][] = [
+      [{ features: "consumer" }, 'runSuite: options.features must be the feature names claimed (a Set or array of strings), such as ["consumer"]; got "consumer"'],
+      [{ features: [1] }, "runSuite: options.features must be the feature names claimed"],
+      [{ knownFailing: { "consumer/x/y": "why" } }, "runSuite: options.knownFailing must be a Map of case names to reasons"],
+      [{ caseTimeoutMs: 0 }, "runSuite: options.caseTimeoutMs must be a positive number of ms, or omitted for the default; got 0"],
+      [{ caseTimeoutMs: "5000" }, "runSuite: options.caseTimeoutMs must be a positive number of ms"],
+      [{ onResult: "log" }, 'runSuite: options.onResult must be a function that the run calls back; got "log"'],
+      [{ onWarning: {} }, "runSuite: options.onWarning must be a function"],
+    ];
+    for (const [options, message] of bad) {
+      const err = await refusal(() => runSuite({ testee, cases, ...options } as never));
+      expect(err.code, JSON.stringify(options)).toBe("INVALID_ARGUMENT");
+      expect(err.message, JSON.stringify(options)).toContain(message);
+    }
+    expect(testee).not.toHaveBeenCalled();
+  });
+
+  it("the randomised levels refuse the same values (a seed time, a duration, replayCommand)", async () => {
+    const base = { consumer: inProcessTsTestee, producer: inProcessTsTestee, seeds: [1] };
+    expect((await refusal(() => runRandomised({ ...base, seedTimeoutMs: -1 }))).message).toContain("runRandomised: options.seedTimeoutMs must be a positive number of ms");
+    expect((await refusal(() => runRandomised({ ...base, durationMs: Number.NaN }))).message).toContain("runRandomised: options.durationMs must be a positive number of ms");
+    expect((await refusal(() => runRandomised({ ...base, replayCommand: "ectp" as never }))).message).toContain("runRandomised: options.replayCommand must be a function");
+    const sub = { producer: inProcessTsTestee, subscriber: inProcessTsTestee, seeds: [1] };
+    expect((await refusal(() => runSubscriberRandomised({ ...sub, features: "producer" as never }))).message).toContain("runSubscriberRandomised: options.features must be the feature names claimed");
+  });
+
+  it("accepts every shared option in its documented form (a Set or an array of features)", async () => {
+    const report = await runSuite({
+      testee: inProcessTsTestee,
+      cases: all.slice(0, 1),
+      features: ["consumer", "producer"],
+      knownFailing: new Map(),
+      caseTimeoutMs: 60_000,
+      onResult: () => {},
+      onWarning: () => {},
+    });
+    expect(report.results).toHaveLength(1);
+  });
+});
+
 describe("runScriptedCase", () => {
   const c = all[0] as (typeof all)[number];
   const features = new Set(["consumer", "producer"]);

@@ -89,8 +89,9 @@ interface Request {
  * Run the seeds. One CaseResult per seed (`randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>`). Never throws
  * for testee behaviour. A wrong call rejects at once, before any seed runs, with
  * EctpError(INVALID_ARGUMENT) naming what is wrong: options that are not an object, an option it does
- * not take, a `consumer` or `producer` that is not a testee factory, or `seeds` that is not an array of
- * safe integers.
+ * not take, a `consumer` or `producer` that is not a testee factory, `seeds` that is not an array of
+ * safe integers, or a shared option's value its checks refuse (`features`, `knownFailing`, a time,
+ * `replayCommand`; see the options).
  */
 export async function runRandomised(options: RandomisedOptions): Promise<CaseResult[]> {
   checkSeedRunOptions("runRandomised", options, RANDOMISED_OPTIONS, ["consumer", "producer"]);

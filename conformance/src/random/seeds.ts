@@ -6,7 +6,7 @@
  * @module
  */
 import { EctpError, describeValue } from "@ectp/protocol";
-import { checkFunction, checkOptions } from "../arguments.js";
+import { checkFunction, checkOptions, checkRunValues } from "../arguments.js";
 import type { ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import { type CaseResult, StartFailures, classify } from "../runner/suite.js";
@@ -26,11 +26,13 @@ export class Violation extends Error {
 
 /**
  * The checks of a randomised level's options (`runRandomised`, `runSubscriberRandomised`): an object
- * of its `known` options, a testee factory for each of `factories`, and `seeds` an array of safe integers.
+ * of its `known` options, a testee factory for each of `factories`, `seeds` an array of safe integers,
+ * and the shared option values `checkRunValues` checks.
  * @throws EctpError(INVALID_ARGUMENT) naming `owner` and what is wrong.
  */
 export function checkSeedRunOptions(owner: string, options: unknown, known: readonly string[], factories: readonly string[]): void {
   checkOptions(owner, options, known);
+  checkRunValues(owner, options);
   const given = options as Record<string, unknown>;
   for (const f of factories) checkFunction(owner, `options.${f}`, given[f], `makes the ${f} testee connection, such as () => spawnTestee({ command })`);
   const seeds = given.seeds;

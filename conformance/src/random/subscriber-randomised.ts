@@ -82,7 +82,8 @@ export interface SubscriberRandomisedOptions {
  * testee behaviour. A wrong call rejects at once, before any seed runs, with
  * EctpError(INVALID_ARGUMENT) naming what is wrong: options that are not an object, an option it does
  * not take, a `producer` or `subscriber` that is not a testee factory, `seeds` that is not an array
- * of safe integers, or a `level` other than `required` or `all`.
+ * of safe integers, a `level` other than `required` or `all`, or a shared option's value its checks
+ * refuse (`features`, `knownFailing`, a time, `replayCommand`; see the options).
  */
 export async function runSubscriberRandomised(options: SubscriberRandomisedOptions): Promise<CaseResult[]> {
   checkSeedRunOptions("runSubscriberRandomised", options, SUBSCRIBER_RANDOMISED_OPTIONS, ["producer", "subscriber"]);

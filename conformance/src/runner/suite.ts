@@ -4,7 +4,7 @@
  * @module
  */
 import { EctpError, closestName, describeValue } from "@ectp/protocol";
-import { checkFunction, checkOptions, optionNames } from "../arguments.js";
+import { checkFunction, checkOptions, checkRunValues, optionNames } from "../arguments.js";
 import type { LoadedCase } from "../cases/format.js";
 import { loadCases } from "../cases/load.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault, withRequests } from "../testee/connection.js";
@@ -294,11 +294,15 @@ export class StartFailures {
  *
  * A wrong call rejects at once, before any case runs, with EctpError(INVALID_ARGUMENT) naming what
  * is wrong: options that are not an object, an option it does not take (a misspelt one), no
- * `testee` factory, or a `level`, `filter` or `cases` that {@link selectCases} refuses.
+ * `testee` factory, `features` that are not strings (a string would be read as its letters),
+ * `knownFailing` that is not a Map, a `caseTimeoutMs` that is not a positive number, an `onResult`
+ * or `onWarning` that is not a function, or a `level`, `filter` or `cases` that {@link selectCases}
+ * refuses.
  */
 export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   checkOptions("runSuite", options, SUITE_OPTIONS);
   checkFunction("runSuite", "options.testee", options.testee, "makes a testee connection, such as () => spawnTestee({ command })");
+  checkRunValues("runSuite", options);
   const features = new Set(options.features ?? ["consumer", "producer"]);
   const cases = selectCases(options.cases ?? loadCases(), options);
   const results: CaseResult[] = [];
