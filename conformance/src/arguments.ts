@@ -5,7 +5,7 @@
  * @internal
  * @module
  */
-import { EctpError, describeValue, refuseUnknownOptions } from "@ectp/protocol";
+import { EctpError, closestName, describeValue, refuseUnknownOptions } from "@ectp/protocol";
 
 /**
  * The option names of an options type, from an object naming each once: the compiler refuses a
@@ -70,4 +70,21 @@ export function checkRunValues(owner: string, options: object): void {
       throw new EctpError("INVALID_ARGUMENT", `${owner}: options.${key} must be a positive number of ms, or omitted for the default; got ${describeValue(v)}`);
   }
   for (const key of CALLBACKS) if (o[key] !== undefined) checkFunction(owner, `options.${key}`, o[key], "the run calls back");
+}
+
+/** The levels the suite and the subscriber's randomised level take. */
+const LEVELS: readonly string[] = ["required", "all"];
+
+/**
+ * Refuses a `level` other than `required`, `all` or `undefined` (a misspelt level would otherwise run
+ * another selection than the one asked for), naming `name`, the value and a near level.
+ * @throws EctpError(INVALID_ARGUMENT) naming `owner`, `name` and what it got.
+ */
+export function checkLevel(owner: string, name: string, level: unknown): void {
+  if (level === undefined || LEVELS.includes(level as string)) return;
+  const near = typeof level === "string" ? closestName(level, LEVELS, 2) : undefined;
+  throw new EctpError(
+    "INVALID_ARGUMENT",
+    `${owner}: ${name} must be "required" or "all" (or omitted, for "required"); got ${describeValue(level)}${near === undefined ? "" : ` (did you mean "${near}"?)`}`,
+  );
 }

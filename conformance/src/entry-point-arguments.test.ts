@@ -180,6 +180,7 @@ describe("runScriptedCase", () => {
       expect((await refusal(() => runScriptedCase(c, conn, undefined as never))).message).toContain("runScriptedCase: options must be an object");
       expect((await refusal(() => runScriptedCase(c, conn, {} as never))).message).toContain("runScriptedCase: options.features must be a Set of the features claimed");
       expect((await refusal(() => runScriptedCase({} as never, conn, { features }))).message).toContain("runScriptedCase: c must be a loaded case");
+      expect((await refusal(() => runScriptedCase(c, conn, { features, caseTimeoutMs: 0 }))).message).toContain("runScriptedCase: options.caseTimeoutMs must be a positive number of ms");
     } finally {
       await conn.close();
     }

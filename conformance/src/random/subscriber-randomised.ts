@@ -33,14 +33,14 @@
  * drops the incomplete answer first.
  * @module
  */
-import { EctpError, SPEC_MAJOR, describeValue, envelopeBodyName } from "@ectp/protocol";
+import { SPEC_MAJOR, envelopeBodyName } from "@ectp/protocol";
 import { ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { Rng } from "./rng.js";
 import { EventQueue, Violation, checkSeedRunOptions, command, runSeeds } from "./seeds.js";
-import { optionNames } from "../arguments.js";
+import { checkLevel, optionNames } from "../arguments.js";
 
 const C = ectp.conformance.v1;
 
@@ -87,9 +87,7 @@ export interface SubscriberRandomisedOptions {
  */
 export async function runSubscriberRandomised(options: SubscriberRandomisedOptions): Promise<CaseResult[]> {
   checkSeedRunOptions("runSubscriberRandomised", options, SUBSCRIBER_RANDOMISED_OPTIONS, ["producer", "subscriber"]);
-  const level: unknown = options.level;
-  if (level !== undefined && level !== "required" && level !== "all")
-    throw new EctpError("INVALID_ARGUMENT", `runSubscriberRandomised: options.level must be "required" or "all" (or omitted, for "required"); got ${describeValue(level)}`);
+  checkLevel("runSubscriberRandomised", "options.level", options.level);
   const features = new Set(options.features ?? SUBSCRIBER_RANDOMISED_FEATURES);
   return runSeeds({
     suite: SUBSCRIBER_RANDOMISED_SUITE,

@@ -15,7 +15,7 @@
  */
 import { type CaseRole, DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, type StepSpec } from "../cases/format.js";
 import { EctpError, SPEC_MAJOR, describeValue } from "@ectp/protocol";
-import { checkFunction, checkOptions, optionNames } from "../arguments.js";
+import { checkFunction, checkOptions, checkRunValues, optionNames } from "../arguments.js";
 import { JSON_OPTIONS, ectp, encodeCaseMessage } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "../testee/connection.js";
 import {
@@ -179,7 +179,8 @@ export function defaultCaseTimeoutMs(commandTimeoutMs: number, max: number): num
  * A wrong call rejects before anything is sent with EctpError(INVALID_ARGUMENT) naming the
  * argument: `c` that is not a loaded case (see `loadCases`), `conn` without a `request` method (see
  * `spawnTestee`, `inProcessTestee`), options that are not an object or have an option it does not
- * take, or `options.features` that is not a Set.
+ * take, `options.features` that is not a Set of strings, or a `caseTimeoutMs` that is not a positive
+ * number of ms.
  */
 export async function runScriptedCase(c: LoadedCase, conn: TesteeConnection, options: ScriptOptions): Promise<void> {
   const spec = (c as Partial<LoadedCase> | null | undefined)?.spec;
@@ -187,6 +188,7 @@ export async function runScriptedCase(c: LoadedCase, conn: TesteeConnection, opt
     throw new EctpError("INVALID_ARGUMENT", `runScriptedCase: c must be a loaded case, one of loadCases()'s; got ${describeValue(c)}`);
   checkFunction("runScriptedCase", "conn.request", (conn as Partial<TesteeConnection> | null | undefined)?.request, "sends a command to the testee (a TesteeConnection)");
   checkOptions("runScriptedCase", options, SCRIPT_OPTIONS);
+  checkRunValues("runScriptedCase", options);
   if (typeof (options.features as Partial<ReadonlySet<string>> | null | undefined)?.has !== "function")
     throw new EctpError("INVALID_ARGUMENT", `runScriptedCase: options.features must be a Set of the features claimed, such as new Set(["consumer"]); got ${describeValue(options.features)}`);
   const role = roleToRun(c.spec, options.features);

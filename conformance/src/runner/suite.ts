@@ -3,8 +3,8 @@
  * testee restarts.
  * @module
  */
-import { EctpError, closestName, describeValue } from "@ectp/protocol";
-import { checkFunction, checkOptions, checkRunValues, optionNames } from "../arguments.js";
+import { EctpError, describeValue } from "@ectp/protocol";
+import { checkFunction, checkLevel, checkOptions, checkRunValues, optionNames } from "../arguments.js";
 import type { LoadedCase } from "../cases/format.js";
 import { loadCases } from "../cases/load.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault, withRequests } from "../testee/connection.js";
@@ -134,9 +134,6 @@ export function globMatcher(glob: string): (name: string) => boolean {
   };
 }
 
-/** The levels {@link selectCases} takes. */
-const LEVELS: readonly string[] = ["required", "all"];
-
 /**
  * Select the cases a run executes: at `level` `required` (the default) the REQUIRED cases, at
  * `all` the RECOMMENDED ones too; with a `filter`, only those whose full name it matches (see
@@ -150,13 +147,7 @@ export function selectCases(cases: readonly LoadedCase[], options: Pick<SuiteOpt
   if (options === null || typeof options !== "object")
     throw new EctpError("INVALID_ARGUMENT", `selectCases: options must be an object such as { level: "all" }; got ${describeValue(options)}`);
   const { level, filter } = options;
-  if (level !== undefined && !LEVELS.includes(level)) {
-    const near = typeof level === "string" ? closestName(level, LEVELS, 2) : undefined;
-    throw new EctpError(
-      "INVALID_ARGUMENT",
-      `selectCases: level must be "required" or "all" (or omitted, for "required"); got ${describeValue(level)}${near === undefined ? "" : ` (did you mean "${near}"?)`}`,
-    );
-  }
+  checkLevel("selectCases", "level", level);
   if (filter !== undefined && typeof filter !== "string")
     throw new EctpError("INVALID_ARGUMENT", `selectCases: filter must be a glob over case names (a string) such as "consumer/c3-*"; got ${describeValue(filter)}`);
   const matches = filter ? globMatcher(filter) : undefined;
