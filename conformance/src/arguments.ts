@@ -8,14 +8,6 @@
 import { EctpError, closestName, describeValue, refuseUnknownOptions } from "@ectp/protocol";
 
 /**
- * The option names of an options type, from an object naming each once: the compiler refuses a
- * missing or extra name, so the list cannot drift from the type.
- */
-export function optionNames<T>(names: { readonly [K in keyof Required<T>]: true }): readonly string[] {
-  return Object.freeze(Object.keys(names));
-}
-
-/**
  * Refuses `options` that is not an object, or that has a key not among `known` (a misspelt option
  * would otherwise run silently with its default).
  * @param owner - The function, for the message (`runSuite`).

@@ -5,7 +5,7 @@
 import { EctpError, thrownMessage } from "@ectp/protocol";
 import { CoreTesteeHandler, type CoreModule, TS_TESTEE_FEATURES } from "../../testees/ts/adapter.js";
 import type { LoadedCase } from "../cases/format.js";
-import { checkOptions, optionNames } from "../arguments.js";
+import { checkOptions } from "../arguments.js";
 import { loadCases } from "../cases/load.js";
 import type { SuiteReport } from "../runner/suite.js";
 import { roleToRun } from "../runner/script.js";
@@ -46,7 +46,7 @@ export interface MutantRunOptions {
 }
 
 /** The keys of {@link MutantRunOptions}. */
-const MUTANT_RUN_OPTIONS = optionNames<MutantRunOptions>({ mutants: true, cases: true, features: true, onMutant: true });
+const MUTANT_RUN_OPTIONS: readonly string[] = Object.keys({ mutants: true, cases: true, features: true, onMutant: true } satisfies Record<keyof MutantRunOptions, true>);
 
 export { TS_TESTEE_FEATURES };
 

@@ -15,7 +15,6 @@ import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { crcBytes } from "../runner/fixtures.js";
 import { Rng } from "./rng.js";
 import { EventQueue, Violation, checkSeedRunOptions, command, runSeeds } from "./seeds.js";
-import { optionNames } from "../arguments.js";
 
 /** A CRC-32C as 8 hex digits. */
 function hex(crc: number): string {
@@ -50,7 +49,7 @@ export interface RandomisedOptions {
 }
 
 /** The keys of {@link RandomisedOptions}. */
-const RANDOMISED_OPTIONS = optionNames<RandomisedOptions>({ consumer: true, producer: true, seeds: true, features: true, durationMs: true, replayCommand: true, knownFailing: true, seedTimeoutMs: true, startFailures: true });
+const RANDOMISED_OPTIONS: readonly string[] = Object.keys({ consumer: true, producer: true, seeds: true, features: true, durationMs: true, replayCommand: true, knownFailing: true, seedTimeoutMs: true, startFailures: true } satisfies Record<keyof RandomisedOptions, true>);
 
 /** What a passed seed exercised, e.g. "exercised: 3 dropped, 1 stalled, 0 late writes, ...". */
 function exercisedLine(e: Schedule["exercised"]): string {

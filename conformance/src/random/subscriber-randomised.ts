@@ -40,7 +40,7 @@ import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { Rng } from "./rng.js";
 import { EventQueue, Violation, checkSeedRunOptions, command, runSeeds } from "./seeds.js";
-import { checkLevel, optionNames } from "../arguments.js";
+import { checkLevel } from "../arguments.js";
 
 const C = ectp.conformance.v1;
 
@@ -113,7 +113,7 @@ export async function runSubscriberRandomised(options: SubscriberRandomisedOptio
 }
 
 /** The keys of {@link SubscriberRandomisedOptions}. */
-const SUBSCRIBER_RANDOMISED_OPTIONS = optionNames<SubscriberRandomisedOptions>({ producer: true, subscriber: true, seeds: true, features: true, level: true, durationMs: true, replayCommand: true, knownFailing: true, seedTimeoutMs: true, startFailures: true });
+const SUBSCRIBER_RANDOMISED_OPTIONS: readonly string[] = Object.keys({ producer: true, subscriber: true, seeds: true, features: true, level: true, durationMs: true, replayCommand: true, knownFailing: true, seedTimeoutMs: true, startFailures: true } satisfies Record<keyof SubscriberRandomisedOptions, true>);
 
 const FINGERPRINT = { model: "conformance/model@1", dtype: "DTYPE_BFLOAT16", rowBytes: 2048, layoutVersion: 1 };
 const PRODUCER = "P1";

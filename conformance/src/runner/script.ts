@@ -15,7 +15,7 @@
  */
 import { type CaseRole, DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, type StepSpec } from "../cases/format.js";
 import { EctpError, SPEC_MAJOR, describeValue } from "@ectp/protocol";
-import { checkFunction, checkOptions, checkRunValues, optionNames } from "../arguments.js";
+import { checkFunction, checkOptions, checkRunValues } from "../arguments.js";
 import { JSON_OPTIONS, ectp, encodeCaseMessage } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "../testee/connection.js";
 import {
@@ -134,7 +134,7 @@ export interface ScriptOptions {
 }
 
 /** The keys of {@link ScriptOptions}. */
-const SCRIPT_OPTIONS = optionNames<ScriptOptions>({ features: true, caseTimeoutMs: true });
+const SCRIPT_OPTIONS: readonly string[] = Object.keys({ features: true, caseTimeoutMs: true } satisfies Record<keyof ScriptOptions, true>);
 
 /**
  * The most stops (polls at deadlines, scheduled events) the runner makes while moving the clock to

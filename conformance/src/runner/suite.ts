@@ -4,7 +4,7 @@
  * @module
  */
 import { EctpError, describeValue } from "@ectp/protocol";
-import { checkFunction, checkLevel, checkOptions, checkRunValues, optionNames } from "../arguments.js";
+import { checkFunction, checkLevel, checkOptions, checkRunValues } from "../arguments.js";
 import type { LoadedCase } from "../cases/format.js";
 import { loadCases } from "../cases/load.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault, withRequests } from "../testee/connection.js";
@@ -61,7 +61,7 @@ export interface SuiteOptions {
 }
 
 /** The keys of {@link SuiteOptions}. */
-const SUITE_OPTIONS = optionNames<SuiteOptions>({ testee: true, features: true, knownFailing: true, level: true, filter: true, cases: true, onResult: true, onWarning: true, caseTimeoutMs: true, startFailures: true });
+const SUITE_OPTIONS: readonly string[] = Object.keys({ testee: true, features: true, knownFailing: true, level: true, filter: true, cases: true, onResult: true, onWarning: true, caseTimeoutMs: true, startFailures: true } satisfies Record<keyof SuiteOptions, true>);
 
 /** Results of a run. */
 export interface SuiteReport {

@@ -6,7 +6,7 @@
  */
 import type { MemoryRegion, ReadResult, Transport } from "@ectp/core";
 import { EctpError, crc32c, describeValue } from "@ectp/protocol";
-import { checkFunction, checkOptions, optionNames } from "../arguments.js";
+import { checkFunction, checkOptions } from "../arguments.js";
 import type { CaseResult } from "../runner/suite.js";
 import { thrownStack } from "../thrown.js";
 
@@ -66,7 +66,7 @@ export interface TransportSuiteOptions {
 }
 
 /** The keys of {@link TransportSuiteOptions}. */
-const TRANSPORT_SUITE_OPTIONS = optionNames<TransportSuiteOptions>({ maxReadBytes: true, maxSteps: true, waitTimeoutMs: true, settleMs: true, select: true, onResult: true });
+const TRANSPORT_SUITE_OPTIONS: readonly string[] = Object.keys({ maxReadBytes: true, maxSteps: true, waitTimeoutMs: true, settleMs: true, select: true, onResult: true } satisfies Record<keyof TransportSuiteOptions, true>);
 
 /** Refuses a harness {@link runTransportConformance} cannot run (see there). */
 function checkHarness(h: TransportHarness): void {
