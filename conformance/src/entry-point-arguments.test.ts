@@ -99,6 +99,27 @@ describe("loadCases", () => {
     expect((err.cause as NodeJS.ErrnoException).code).toBe("ENOENT");
   });
 
+  it("refuses a case file that exists but cannot be read, naming it and keeping the error (it said the file was not valid JSON)", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, "consumer"));
+    // A link to /proc/self/mem: a regular file to stat whose read fails (EIO) even for root, who may read any mode.
+    const file = join(dir, "consumer", "unreadable.json");
+    symlinkSync("/proc/self/mem", file);
+    const err = await refusal(() => loadCases(dir));
+    expect(err.message).toContain(`loadCases: ${file} cannot be read (`);
+    expect(err.message).toContain(`it is under the cases folder ${dir}: fix or remove it`);
+    expect((err.cause as NodeJS.ErrnoException).code).toBe("EIO");
+  });
+
+  it("refuses a folder that holds no case file, naming it (it loaded no case, and a run of none passed every testee)", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, "consumer"));
+    writeFileSync(join(dir, "consumer", "notes.txt"), "not a case file");
+    const err = await refusal(() => loadCases(dir));
+    expect(err.code).toBe("INVALID_ARGUMENT");
+    expect(err.message).toBe(`[INVALID_ARGUMENT] loadCases: ${dir} holds no case files (*.json, in subfolders too); pass the folder that holds them, or omit it for the package's own`);
+  });
+
   it("refuses a dir that is not a path", async () => {
     expect((await refusal(() => loadCases(7 as unknown as string))).message).toContain("loadCases: dir must be the path of a folder of case files");
   });

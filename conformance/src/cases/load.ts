@@ -45,9 +45,10 @@ export const REQUIREMENT_IDS: readonly string[] = [
 /**
  * Load every `*.json` suite under `dir` (its subfolders included). Throws `EctpError(INVALID_ARGUMENT)`
  * naming the file and field for a malformed suite or a duplicate case name, so a broken case never
- * silently disappears from a run; and, naming the folder or entry and keeping the file system's
- * error as `cause`, for a `dir` that is not a string, or a folder or entry under it that cannot be
- * read (missing, not a folder, a broken link, no permission).
+ * silently disappears from a run; naming the folder, for a folder that holds no `*.json` file (a run
+ * of no case passes every testee); and, naming the folder or entry and keeping the file system's
+ * error as `cause`, for a `dir` that is not a string, or a folder, entry or case file under it that
+ * cannot be read (missing, not a folder, a broken link, no permission).
  */
 export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
   if (typeof dir !== "string" || dir === "")
@@ -71,13 +72,17 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
     }
   };
   walk(dir);
+  // An empty run would pass every testee: a folder without case files is a wrong path, not a suite.
+  if (files.length === 0)
+    throw new EctpError("INVALID_ARGUMENT", `loadCases: ${dir} holds no case files (*.json, in subfolders too); pass the folder that holds them, or omit it for the package's own`);
   const out: LoadedCase[] = [];
   const seen = new Set<string>();
   for (const path of files) {
     const rel = relative(dir, path);
+    const text = fsCall(path, underDir, () => readFileSync(path, "utf8"));
     let suite: SuiteFile;
     try {
-      suite = JSON.parse(readFileSync(path, "utf8")) as SuiteFile;
+      suite = JSON.parse(text) as SuiteFile;
     } catch (cause) {
       throw new EctpError("INVALID_ARGUMENT", `case file ${rel} is not valid JSON; fix its syntax`, { cause });
     }
