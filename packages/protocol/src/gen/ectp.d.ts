@@ -2036,10 +2036,10 @@ export namespace ectp {
          *
          * Each value is either retryable (the consumer MAY try again inside the wait
          * budget [C4]) or terminal (the remote path for that request and item ends
-         * [C5]). The table in spec/SPEC.md section "Retryable and terminal outcomes"
-         * is normative. An unknown value received from a newer peer is terminal, the
-         * safe default, unless the ReadReject carrying it is flagged `retryable`
-         * ([V1], [C4]).
+         * [C5]). The table in spec/SPEC.md section 11 ("Retryable and terminal
+         * outcomes") is normative. An unknown value received from a newer peer is
+         * terminal, the safe default, unless the ReadReject carrying it is flagged
+         * `retryable` ([V1], [C4]).
          */
         enum FailureReason {
 
@@ -2144,7 +2144,7 @@ export namespace ectp {
 
         /**
          * One control-plane message between two peers. On a byte stream, envelopes
-         * are size-delimited as SPEC.md section "Framing" says; on a message
+         * are size-delimited as SPEC.md section 5 ("Framing") says; on a message
          * transport (e.g. NIXL notifications) one notification carries one envelope.
          * Fields 1-3 and `handshake_reject` are frozen across major versions.
          */
