@@ -282,6 +282,42 @@ describe("engine callbacks are not a way back in", () => {
     expect(h.producer.stats()).toMatchObject({ grants: 1, pins: 1 });
   });
 
+  it("the REENTRANT_CALL message names the engine code that core runs: the consumer's pool, the producer's store, the subscriber's hooks only", () => {
+    const messages: string[] = [];
+    const messageOf = (call: () => unknown) => {
+      try {
+        call();
+      } catch (e) {
+        messages.push((e as Error).message);
+      }
+    };
+    const c = makeConsumer(QUIET);
+    const allocate = c.pool.allocate.bind(c.pool);
+    c.pool.allocate = (keyId, size) => {
+      messageOf(() => c.core.finishRequest("r", 1));
+      return allocate(keyId, size);
+    };
+    c.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    grant(c, onlyAttempt(c.core.poll(0)), 7, "h1", 1);
+    const p = harness();
+    ready(p.store, 1);
+    const pin = p.store.pin.bind(p.store);
+    p.store.pin = (keyId) => {
+      messageOf(() => p.producer.poll(1));
+      pin(keyId);
+    };
+    request(p, "PD", 1, 1, 1);
+    let sub: EventSubscriber | undefined;
+    sub = subscriber({ logger: { ...NOOP_LOGGER, warn: () => messageOf(() => (sub as EventSubscriber).poll(1)) } });
+    sub.follow(P, 0);
+    sub.handleEnvelope(P, env(7, { handshakeReject: { reason: ectp.v1.FailureReason.FAILURE_REASON_INCOMPATIBLE } }), 1);
+    expect(messages.map((m) => /\(([^)]*)\); a core is not re-entrant/.exec(m)?.[1])).toEqual([
+      "its metrics or logger hook, or its destination pool",
+      "its metrics or logger hook, or its item store",
+      "its metrics or logger hook",
+    ]);
+  });
+
   /** `f`, calling `probe(callback)` first. */
   const probed =
     <A extends unknown[], R>(probe: (callback: string) => void, callback: string, f: (...args: A) => R) =>

@@ -146,12 +146,19 @@ export class HookGate {
  * `stats().hookFailures`), a pool's or store's as that callback's failure, and the outer call goes on.
  * @internal
  */
-export function reentrantCall(component: string, method: string): EctpError {
+export function reentrantCall(component: "ConsumerCore" | "ProducerCore" | "EventSubscriber", method: string): EctpError {
   return new EctpError(
     "REENTRANT_CALL",
-    `${component}.${method} was called from inside code the ${component} was running in the middle of another of its calls (its metrics or logger hook, its destination pool or its item store); a core is not re-entrant: note what is needed and make the call after the current one returns.`,
+    `${component}.${method} was called from inside code the ${component} was running in the middle of another of its calls (${ENGINE_CODE_RUN_BY[component]}); a core is not re-entrant: note what is needed and make the call after the current one returns.`,
   );
 }
+
+/** The engine code each core runs inside its calls: where a re-entrant call can come from. */
+const ENGINE_CODE_RUN_BY = {
+  ConsumerCore: "its metrics or logger hook, or its destination pool",
+  ProducerCore: "its metrics or logger hook, or its item store",
+  EventSubscriber: "its metrics or logger hook",
+} as const;
 
 /**
  * `sink`, with anything its methods throw contained and reported to `onThrow` [I1]: a metrics

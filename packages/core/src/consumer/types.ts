@@ -96,8 +96,10 @@ export interface AdmitItem {
    * Read at the item's first admission; on a later one, an announcement of another item key is
    * refused (INVALID_ARGUMENT, see {@link AdmitRequest.items}). Pass the same object every time: a
    * re-admission validates it again only when it is another object than the one presented before.
+   * `undefined` is allowed explicitly (as `ProducerCore.announce` returns it, also under
+   * `exactOptionalPropertyTypes`) and means absent.
    */
-  announcement?: ectp.v1.IAnnouncement | null;
+  announcement?: ectp.v1.IAnnouncement | null | undefined;
   /**
    * Whether the request carries real model input for the item (pixels, precomputed
    * embeddings, a media handle). Placeholder metadata such as a grid shape is NOT model

@@ -66,15 +66,22 @@ describe("MemoryItemStore", () => {
     expect([...store.readyItems()].map((e) => e.keyId)).toEqual([kid(1)]);
   });
 
-  it("put of a key already present is an INVALID_ARGUMENT result, not a throw", () => {
+  it("put of a key already present is an INVALID_ARGUMENT result, not a throw, whose advice works for the item's state", () => {
     const store = new MemoryItemStore({ capacityBytes: 100 });
     store.put(desc(1));
     const r = store.put(desc(1));
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.code).toBe("INVALID_ARGUMENT");
-      expect(r.error.message).toContain("is already stored");
+      expect(r.error.message).toContain(`is already stored, not yet ready; finish it with markReady(keyId), or drop it first with discard(keyId)`);
     }
+    // A ready item cannot be discarded (discard throws for it): the advice is evict, which removes it.
+    store.markReady(kid(1));
+    const again = store.put(desc(1));
+    expect(!again.ok && again.error.message).toContain("is already stored and ready; use that copy, or remove it first with evict(keyId)");
+    expect(() => store.discard(kid(1))).toThrow(/is ready; only not-ready items can be discarded/);
+    expect(store.evict(kid(1))).toBe("evicted");
+    expect(store.put(desc(1)).ok).toBe(true);
   });
 
   it("put of a malformed descriptor or wrong-length bytes is an INVALID_ARGUMENT result", () => {

@@ -239,10 +239,15 @@ export class MemoryItemStore implements ItemStore {
         cause: valid.error,
       });
     const { keyId, sizeBytes } = valid.value;
-    if (this.entries.has(keyId))
-      return fail("INVALID_ARGUMENT", `put: item ${keyId} is already stored; discard or wait for eviction first`, {
-        details: { keyId },
-      });
+    const present = this.entries.get(keyId);
+    if (present !== undefined)
+      return fail(
+        "INVALID_ARGUMENT",
+        present.ready
+          ? `put: item ${keyId} is already stored and ready; use that copy, or remove it first with evict(keyId) (once no read pins it) or leave it to be evicted`
+          : `put: item ${keyId} is already stored, not yet ready; finish it with markReady(keyId), or drop it first with discard(keyId)`,
+        { details: { keyId } },
+      );
     if (this.releasing.has(keyId))
       // Its release callback, still to run, would deregister the new item's memory.
       return fail("INVALID_ARGUMENT", `put: item ${keyId} is still being released; put it again from its own release callback or after it`, {
