@@ -72,7 +72,7 @@ export interface SweepOptions extends SimulationOptions {
   /** Called after each run. Default none. */
   onRun?: (summary: SimulationSummary, index: number, runs: number) => void;
   /** Not called by a sweep (its runs report no progress within a run): follow a sweep with `onRun`. */
-  onProgress?: SimulationOptions["onProgress"];
+  onProgress?: NonNullable<SimulationOptions["onProgress"]>;
   /**
    * Stops the sweep after the run in progress when aborted (e.g. on SIGINT; a run gives the
    * event loop a turn every 50 ms of wall time, so a handler runs within about that); the
