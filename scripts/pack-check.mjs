@@ -5,11 +5,14 @@
 // the tarballs into a new project outside the repository (their dependencies from the npm cache
 // or registry, as `npm install` would), and checks there, where no module of the checkout resolves:
 //   - each package imports as ESM and requires as CJS, with the export names of its build here;
-//   - a file importing every package type-checks (tsc --strict, module nodenext, library checks on);
+//   - a file importing every package, and handing announce()'s result to AdmitItem, type-checks (tsc --strict
+//     --exactOptionalPropertyTypes, module nodenext, library checks on);
 //   - the installed `ectp` prints its version, runs a short simulation with no violation (exit 0), runs
 //     the transport level against the mock, and runs scripted cases of the installed conformance
 //     suite against the Python reference testee of this checkout (the cases ship in
-//     @ectp/conformance; the reference testees do not).
+//     @ectp/conformance; the Python testee does not) and against the installed TS testee;
+//   - the installed conformance package loads its own mutants, and `runMutants` refuses to run
+//     outside a clone of the repository (the core's source does not ship), saying so.
 // Each check prints a line; the last line is `pack check: N passed, M failed` (exit 1 on a failure;
 // when packing or installing fails, that is the one check). Needs the packages built
 // (`npm run build`). The project is made under the system's temporary folder and removed after.
@@ -110,10 +113,16 @@ console.log(JSON.stringify(out));
 function checkTypes() {
   const lines = published.map((dir, i) => `import * as p${i} from "${readPackage(dir).name}";`);
   lines.push(`export const all = [${published.map((_, i) => `p${i}`).join(", ")}];`);
+  // One value of the API handed to another, as engines do: what announce() returns is an admitted item's announcement.
+  lines.push(
+    'import type { AdmitItem, ProducerCore } from "@ectp/core";',
+    "declare const producer: ProducerCore;",
+    'export const item: AdmitItem = { itemId: "a", announcement: producer.announce("k"), hasModelInput: true };',
+  );
   writeFileSync(join(app, "all.ts"), `${lines.join("\n")}\n`);
   const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-  const args = [tsc, "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "all.ts"];
-  checkCommand("types: every package under tsc --strict, nodenext", process.execPath, args);
+  const flags = ["--strict", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022"];
+  checkCommand("types: every package under tsc --strict --exactOptionalPropertyTypes, nodenext", process.execPath, [tsc, "--noEmit", ...flags, "all.ts"]);
 }
 
 /** Runs the installed `ectp`: its version, a short simulation, and two conformance runs. */
@@ -127,6 +136,24 @@ function checkCli() {
   const python = join(root, "conformance", "testees", "python");
   const testee = ["--testee", `python3 '${join(python, "ectp_testee.py")}'`, "--json-lines", "--features", join(python, "features.json")];
   checkCommand("ectp conformance (consumer/c3-*, Python testee)", ectp, ["conformance", ...testee, "--filter", "consumer/c3-*"], ["PASS:"]);
+  // The reference TS testee and its features file, as the conformance README says to run them from an installed package.
+  const installed = "node_modules/@ectp/conformance";
+  const tsTestee = ["--testee", `node ${installed}/dist/testee-ts.js`, "--features", `${installed}/testees/ts/features.json`];
+  checkCommand("ectp conformance (consumer/c3-*, the installed TS testee)", ectp, ["conformance", ...tsTestee, "--filter", "consumer/c3-*"], ["PASS:"]);
+}
+
+/** The installed conformance package's mutants: its own files load; running them needs a clone and says so. */
+function checkMutants() {
+  const script = [
+    'import { loadMutants, runMutants } from "@ectp/conformance";',
+    'console.log("mutants loaded:", loadMutants().length > 0);',
+    "await runMutants().then(",
+    '  () => console.log("runMutants resolved"),',
+    '  (e) => console.log("runMutants refused:", e.code, e.message),',
+    ");",
+  ].join("\n");
+  const wanted = ["mutants loaded: true", "runMutants refused: INVALID_ARGUMENT", "run mutants from a clone of the repository"];
+  checkCommand("@ectp/conformance: loadMutants reads the shipped mutants; runMutants refuses outside a clone", process.execPath, ["--input-type=module", "-e", script], wanted);
 }
 
 try {
@@ -136,6 +163,7 @@ try {
     checkImports();
     checkTypes();
     checkCli();
+    checkMutants();
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -5,10 +5,12 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { EctpError } from "@ectp/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadCases } from "./cases/load.js";
+import { coreSourceDir, loadMutants } from "./mutants/build.js";
 import { runMutants } from "./mutants/run.js";
 import { runRandomised } from "./random/randomised.js";
 import { runSubscriberRandomised } from "./random/subscriber-randomised.js";
@@ -122,6 +124,51 @@ describe("loadCases", () => {
 
   it("refuses a dir that is not a path", async () => {
     expect((await refusal(() => loadCases(7 as unknown as string))).message).toContain("loadCases: dir must be the path of a folder of case files");
+  });
+});
+
+describe("coreSourceDir and loadMutants, which must work alike from a clone and from an installed package", () => {
+  const made: string[] = [];
+  const tempDir = (): string => {
+    const d = mkdtempSync(join(tmpdir(), "ectp-mutants-"));
+    made.push(d);
+    return d;
+  };
+  afterEach(() => {
+    for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  const packageRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+  it("finds the repository's @ectp/core source from this package", () => {
+    expect(coreSourceDir()).toBe(join(packageRoot, "..", "packages", "core", "src"));
+  });
+
+  it("never takes another project's packages/core for @ectp/core's (it took the first packages/core/src above, or the working directory's)", async () => {
+    const project = tempDir();
+    mkdirSync(join(project, "packages", "core", "src"), { recursive: true });
+    writeFileSync(join(project, "packages", "core", "package.json"), JSON.stringify({ name: "my-engine-core" }));
+    const from = join(project, "node_modules", "@ectp", "conformance", "dist");
+    const err = await refusal(() => coreSourceDir(from));
+    expect(err.code).toBe("INVALID_ARGUMENT");
+    expect(err.message).toContain(`the npm packages do not ship, and none is in a folder above ${from}; run mutants from a clone of the repository`);
+  });
+
+  it("loads the package's own mutants by default: its mutants folder, not one found from the core's source", () => {
+    const own = loadMutants(join(packageRoot, "mutants"));
+    expect(own.length).toBeGreaterThan(0);
+    expect(loadMutants()).toEqual(own);
+  });
+
+  it("refuses a missing mutants folder or a file that is not JSON, naming it, with the cause (a raw ENOENT or SyntaxError)", async () => {
+    const missing = join(tempDir(), "none");
+    const gone = await refusal(() => loadMutants(missing));
+    expect(gone.message).toContain(`loadMutants: ${missing} cannot be read (`);
+    expect((gone.cause as NodeJS.ErrnoException).code).toBe("ENOENT");
+    const dir = tempDir();
+    writeFileSync(join(dir, "x1-broken.json"), "{ not json");
+    const bad = await refusal(() => loadMutants(dir));
+    expect(bad.message).toContain(`loadMutants: ${dir}${sep}x1-broken.json is not valid JSON (`);
+    expect(bad.cause).toBeInstanceOf(SyntaxError);
   });
 });
 

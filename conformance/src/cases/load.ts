@@ -3,7 +3,7 @@
  * @module
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EctpError, closestName, describeValue, thrownMessage } from "@ectp/protocol";
 import { CASE_FIELDS, SUITE_FIELDS, checkCase } from "../runner/case-check.js";
@@ -13,10 +13,20 @@ import type { CaseSpec, LoadedCase, SuiteFile } from "./format.js";
 
 /** The `cases/` folder shipped with this package. */
 export function defaultCasesDir(): string {
-  // dist/index.js or src/cases/load.ts -> package root.
+  return packageFolder("cases");
+}
+
+/**
+ * A folder shipped at this package's root (`cases`, `mutants`), found from this file (dist/index.js
+ * or src/cases/load.ts): the first folder above it that holds a package.json and `name`. Never one
+ * found from the working directory: throws `EctpError(INVALID_ARGUMENT)` when the package is not
+ * laid out as shipped.
+ * @internal
+ */
+export function packageFolder(name: string): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const c = join(dir, "cases");
+    const c = join(dir, name);
     try {
       if (statSync(c).isDirectory() && statSync(join(dir, "package.json")).isFile()) return c;
     } catch {
@@ -24,7 +34,7 @@ export function defaultCasesDir(): string {
     }
     dir = dirname(dir);
   }
-  return resolve("cases");
+  throw new EctpError("INVALID_ARGUMENT", `the ${name} folder of @ectp/conformance is not beside its package.json above ${fileURLToPath(import.meta.url)}; reinstall the package`);
 }
 
 /** A requirement id at the start of a suite name's last segment, with its dash. */

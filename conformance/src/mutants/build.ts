@@ -6,11 +6,12 @@
  * with esbuild.
  * @module
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EctpError } from "@ectp/protocol";
+import { EctpError, thrownMessage } from "@ectp/protocol";
+import { packageFolder } from "../cases/load.js";
 
 /** One textual replacement in a source file of the core or of the protocol package. */
 export interface MutantPatch {
@@ -44,28 +45,54 @@ export interface MutantSpec {
   patches: MutantPatch[];
 }
 
-/** The repository's packages/core/src, found from this file. */
-export function coreSourceDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const c = join(dir, "packages", "core", "src");
-    try {
-      readdirSync(c);
-      return c;
-    } catch {
-      dir = dirname(dir);
-    }
+/**
+ * The ECTP repository's `packages/core/src`, found in the folders above `from` (by default this
+ * file's): the first `packages/core` whose package.json names `@ectp/core` and that has a `src`
+ * folder. Mutants patch copies of that source, which the npm packages do not ship: outside a
+ * clone of the repository this throws `EctpError(INVALID_ARGUMENT)` saying so (another project's
+ * `packages/core` is never taken for it).
+ */
+export function coreSourceDir(from: string = dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    const core = join(dir, "packages", "core");
+    if (isEctpCore(core)) return join(core, "src");
+    if (dirname(dir) === dir) break;
   }
-  return resolve("packages/core/src");
+  throw new EctpError(
+    "INVALID_ARGUMENT",
+    `mutants need the source of @ectp/core (packages/core/src of the ECTP repository), which the npm packages do not ship, and none is in a folder above ${from}; run mutants from a clone of the repository, with its packages built`,
+  );
 }
 
-/** The mutants shipped in conformance/mutants/*.json. */
-export function loadMutants(dir?: string): MutantSpec[] {
-  const d = dir ?? join(dirname(coreSourceDir()), "..", "..", "conformance", "mutants");
-  return readdirSync(d)
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(join(d, f), "utf8")) as MutantSpec);
+/** Whether `dir` is the ECTP repository's core package, with its source. */
+function isEctpCore(dir: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown }).name === "@ectp/core" && statSync(join(dir, "src")).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The mutants in `dir`'s `*.json` files, by file name; by default this package's own (its
+ * `mutants/` folder, shipped with it). Throws `EctpError(INVALID_ARGUMENT)` naming the folder or
+ * file, with the file system's or JSON's error as `cause`, for a folder or file that cannot be
+ * read or a file that is not JSON.
+ */
+export function loadMutants(dir: string = packageFolder("mutants")): MutantSpec[] {
+  const read = <T>(what: string, call: () => T): T => {
+    try {
+      return call();
+    } catch (cause) {
+      throw new EctpError("INVALID_ARGUMENT", `loadMutants: ${what} (${thrownMessage(cause)}); pass the folder of mutant files (*.json), or omit it for the package's own`, { cause });
+    }
+  };
+  const files = read(`${dir} cannot be read`, () => readdirSync(dir)).filter((f) => f.endsWith(".json"));
+  return files.sort().map((f) => {
+    const path = join(dir, f);
+    const text = read(`${path} cannot be read`, () => readFileSync(path, "utf8"));
+    return read(`${path} is not valid JSON`, () => JSON.parse(text) as MutantSpec);
+  });
 }
 
 const ENTRY = `export { ConsumerCore } from "./consumer/consumer.js";

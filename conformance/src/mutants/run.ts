@@ -57,7 +57,9 @@ export { TS_TESTEE_FEATURES };
  * does not build or load, or that fails every case it runs, is reported broken, not caught: a
  * planted bug leaves the cases it does not touch passing (so run a mutant with some of those too).
  * @throws EctpError(INVALID_ARGUMENT) when a patch's text no longer occurs exactly once in the source (update the mutant),
- *   and, before anything is built, for options that are not an object or have an option it does not take.
+ *   outside a clone of the ECTP repository (mutants patch its `packages/core/src`, which the npm packages do
+ *   not ship; see {@link coreSourceDir}), and, before anything is built, for options that are not an object or
+ *   have an option it does not take.
  */
 export async function runMutants(options: MutantRunOptions = {}): Promise<MutantResult[]> {
   checkOptions("runMutants", options, MUTANT_RUN_OPTIONS);
