@@ -1,3 +1,4 @@
+import { Driver, type ProducerCore } from "@ectp/core";
 import { EctpError } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { MockNetwork } from "./network.js";
@@ -90,5 +91,20 @@ describe("runOnVirtualTime", () => {
       await expect(run).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message });
     }
     expect(a.steps).toEqual([]);
+  });
+
+  it("refuses a Driver left on another clock than the network's, naming it (it ran, and its reads timed out at random)", async () => {
+    const idle = { handleEnvelope() {}, handleMessage() {}, handleReadResult() {}, handlePeerUnreachable() {}, poll: () => [], nextDeadline: () => undefined };
+    const net = new MockNetwork({ seed: 1 });
+    const onNet = new Driver({ transport: net.endpoint("a"), producer: idle as unknown as ProducerCore, clock: net });
+    const wrapped = new Driver({ transport: net.endpoint("b"), producer: idle as unknown as ProducerCore, clock: { now: () => net.now() } });
+    const realTime = new Driver({ transport: net.endpoint("c"), producer: idle as unknown as ProducerCore });
+    const run = runOnVirtualTime(net, [onNet, wrapped, realTime], () => true);
+    await expect(run).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
+      message: expect.stringMatching(/runOnVirtualTime: drivers\[2\]'s clock reads [\d.]+ ms while the network's virtual time is 0 ms; build every driver with clock: net/),
+    });
+    // The network's own clock, and one reading the same time, are the network's.
+    expect(await runOnVirtualTime(net, [onNet, wrapped], () => true)).toEqual({ ended: "done", rounds: 1, now: 0 });
   });
 });

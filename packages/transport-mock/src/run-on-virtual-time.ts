@@ -7,8 +7,11 @@ import { describeValue, refuseUnknownOptions } from "@ectp/protocol";
 import { invalid } from "./fabric.js";
 import type { MockNetwork } from "./network.js";
 
-/** The part of a `Driver` (from `@ectp/core`) that {@link runOnVirtualTime} uses. */
-export type SteppedDriver = Pick<Driver, "step" | "hasWork" | "nextDeadline">;
+/**
+ * The part of a `Driver` (from `@ectp/core`) that {@link runOnVirtualTime} uses: its `clock` is
+ * read, when it has one, to refuse a driver on another clock than the network's.
+ */
+export type SteppedDriver = Pick<Driver, "step" | "hasWork" | "nextDeadline"> & Partial<Pick<Driver, "clock">>;
 
 /** Options of {@link runOnVirtualTime}. */
 export interface VirtualRunOptions {
@@ -61,7 +64,9 @@ export const DEFAULT_MAX_ROUNDS = 100_000;
  * `while (engine.busy()) { await runOnVirtualTime(net, drivers, () => false, { endTimeMs: Math.min(engine.nextWorkAt(), net.now() + stepMs) }); engine.step(net.now()); }`
  * (a fixed `stepMs` alone, 1 ms say, also works: more rounds, no missed work).
  * @throws EctpError(INVALID_ARGUMENT) for a network that follows an external clock (it cannot be
- *   advanced), an empty `drivers`, an `until` that is not a function, `options` that are not an
+ *   advanced), a driver whose `clock` reads another time than the network (one left on the default,
+ *   real time: its deadlines would never match the network's time, and reads would time out at
+ *   random), an empty `drivers`, an `until` that is not a function, `options` that are not an
  *   object or hold a key other than `maxRounds` and `endTimeMs` (a misspelt option, named), a
  *   `maxRounds` that is not an integer >= 1, or an `endTimeMs` that is not a finite number at or
  *   after `net.now()`. What a driver's `step` or `until` throws reaches the caller.
@@ -82,6 +87,7 @@ export async function runOnVirtualTime(
   if (typeof until !== "function") throw invalid(`runOnVirtualTime needs until, a function returning true when done, got ${describeValue(until)}`);
   if (!Number.isSafeInteger(maxRounds) || maxRounds < 1) throw invalid(`maxRounds must be an integer >= 1, got ${describeValue(maxRounds)}`);
   net.advanceTo(net.now()); // refuses a network on an external clock, before any driver steps
+  drivers.forEach((driver, i) => refuseOtherClock(net, driver, i));
   if (options.endTimeMs !== undefined && !(typeof options.endTimeMs === "number" && Number.isFinite(options.endTimeMs) && options.endTimeMs >= net.now()))
     throw invalid(`endTimeMs must be a finite time at or after now (${net.now()} ms), got ${describeValue(options.endTimeMs)}`);
   for (let round = 1; round <= maxRounds; round++) {
@@ -96,4 +102,24 @@ export async function runOnVirtualTime(
     net.advanceTo(Math.max(Math.min(next, endTimeMs), net.now()));
   }
   return { ended: "max-rounds", rounds: maxRounds, now: net.now() };
+}
+
+/**
+ * Refuses a driver whose clock is not the network's: one that is neither `net` itself nor reads the
+ * same time now (a wrapper around `net.now()` does). A clock that throws is left to the driver,
+ * which logs it and keeps its last good reading.
+ */
+function refuseOtherClock(net: MockNetwork, driver: SteppedDriver, index: number): void {
+  const clock = driver.clock;
+  if (clock === undefined || clock === net) return;
+  let reading: unknown;
+  try {
+    reading = clock.now();
+  } catch {
+    return;
+  }
+  if (reading !== net.now())
+    throw invalid(
+      `runOnVirtualTime: drivers[${index}]'s clock reads ${describeValue(reading)} ms while the network's virtual time is ${net.now()} ms; build every driver with clock: net (a driver left on the default clock, real time, sees deadlines the network never reaches)`,
+    );
 }

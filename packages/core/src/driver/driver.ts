@@ -253,7 +253,12 @@ export class Driver {
   private readonly consumer: ConsumerCore | undefined;
   private readonly producer: ProducerCore | undefined;
   private readonly subscriber: EventSubscriber | undefined;
-  private readonly clock: Clock;
+  /**
+   * The clock this driver and its cores read: `options.clock`, or the default, real time
+   * (`performance.now()`). A loop that moves a virtual clock (`@ectp/transport-mock`'s
+   * `runOnVirtualTime`) reads it to refuse a driver left on another clock.
+   */
+  readonly clock: Clock;
   private readonly maxWaitMs: number;
   private readonly connectTimeoutMs: number;
   private readonly maxQueuedPerPeer: number;
