@@ -87,7 +87,7 @@ export async function runOnVirtualTime(
   if (typeof until !== "function") throw invalid(`runOnVirtualTime needs until, a function returning true when done, got ${describeValue(until)}`);
   if (!Number.isSafeInteger(maxRounds) || maxRounds < 1) throw invalid(`maxRounds must be an integer >= 1, got ${describeValue(maxRounds)}`);
   net.advanceTo(net.now()); // refuses a network on an external clock, before any driver steps
-  drivers.forEach((driver, i) => refuseOtherClock(net, driver, i));
+  for (const [i, driver] of drivers.entries()) refuseOtherClock(net, driver, i);
   if (options.endTimeMs !== undefined && !(typeof options.endTimeMs === "number" && Number.isFinite(options.endTimeMs) && options.endTimeMs >= net.now()))
     throw invalid(`endTimeMs must be a finite time at or after now (${net.now()} ms), got ${describeValue(options.endTimeMs)}`);
   for (let round = 1; round <= maxRounds; round++) {
