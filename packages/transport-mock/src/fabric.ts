@@ -11,7 +11,7 @@ import type {
   ReadOperation,
   ReadResult,
 } from "@ectp/core";
-import { EctpError, crc32c, describeValue } from "@ectp/protocol";
+import { EctpError, crc32c, describeValue, thrownMessage } from "@ectp/protocol";
 import { markAsUntransferable } from "node:worker_threads";
 import { EventQueue, type ScheduledEvent } from "./event-queue.js";
 import {
@@ -611,7 +611,13 @@ export class Fabric {
         }),
       );
     if (ep.status !== "live") return unreachable(`this endpoint is ${ep.status}; create a new one`, "local-closed");
-    const meta = decodeMetadata(metadata);
+    let meta: ReturnType<typeof decodeMetadata>;
+    try {
+      meta = decodeMetadata(metadata);
+    } catch (cause) {
+      // The caller's own object threw as it was read (a Proxy, a getter): a rejection like any malformed metadata, never a throw.
+      meta = { ok: false, error: `peer metadata cannot be read (${thrownMessage(cause)})` };
+    }
     if (!meta.ok) return unreachable(`${meta.error}; pass the bytes of the peer's localMetadata()`, "malformed-metadata");
     if (meta.value.endpointId !== peerId) {
       return unreachable(`the metadata belongs to endpoint "${meta.value.endpointId}", not ${quotedId(peerId)}`, "wrong-peer");

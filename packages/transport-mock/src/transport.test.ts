@@ -242,6 +242,25 @@ describe("MockTransport reads", () => {
     });
   });
 
+  it("[I1] metadata that throws as it is read (a Proxy of the caller's) is a PEER_UNREACHABLE rejection too: connectPeer never throws", async () => {
+    const { net, p } = await pair();
+    const x = net.endpoint("x");
+    const throwing = new Proxy(p.localMetadata(), {
+      get() {
+        throw new Error("trap");
+      },
+    });
+    let connect: Promise<void> | undefined;
+    expect(() => {
+      connect = x.connectPeer("p", 1, throwing);
+    }).not.toThrow();
+    await expect(connect).rejects.toMatchObject({
+      code: "PEER_UNREACHABLE",
+      message: `[PEER_UNREACHABLE] cannot connect "x" to peer "p": peer metadata cannot be read (trap); pass the bytes of the peer's localMetadata()`,
+      details: { reason: "malformed-metadata" },
+    });
+  });
+
   it("rejects a location of another endpoint, a wrong length, or an out-of-range slice as failed reads", async () => {
     const { net, p, c } = await pair();
     const own = c.registerMemory(new Uint8Array(8));
