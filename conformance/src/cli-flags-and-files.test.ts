@@ -262,7 +262,7 @@ process.stdin.on("end", () => process.exit(0));`,
 describe("replay commands", () => {
   const CASE = "consumer/c1-admission/local-item-is-ready";
 
-  it("a failed scripted case ends with the command that runs it alone, with the run's flags", async () => {
+  it("a failed scripted case ends with its description and the command that runs it alone, with the run's flags", async () => {
     const testee = failing();
     const features = file("features.json", JSON.stringify({ features: ["consumer", "producer"] }));
     const known = file("known.json", JSON.stringify({ "consumer/c1-admission/no-announcement-with-model-input-encodes-locally": "not this one" }));
@@ -273,7 +273,8 @@ describe("replay commands", () => {
     expect(r.code).toBe(1);
     const replay = `replay: npx @ectp/cli conformance --testee '${testee.replace(/'/g, "'\\''")}' --json-lines --features ${features} --known-failing ${known} --command-timeout-ms 4000 --case-timeout-ms 30000 --level all --filter ${CASE}`;
     expect(r.out).toContain(`FAIL ${CASE} [`);
-    expect(r.out).toContain(`\n  ${replay}\n`);
+    // The case's description, which says what rule it checks, comes just before the replay command.
+    expect(r.out).toContain(`\n  case: An item the engine already holds is READY at once; nothing is sent.\n  ${replay}\n`);
     expect(r.out.split(replay)).toHaveLength(2); // once
   }, 30_000);
 

@@ -427,10 +427,16 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
         caseTimeoutMs: c.caseTimeoutMs,
         startFailures,
       });
-      // A failed case says how to run it alone (as a failed seed says how to replay it).
+      // A failed case says what it checks (its description, which names the rule and where SPEC says
+      // it) and how to run it alone (as a failed seed says how to replay it).
       const caseTimeout = c.caseTimeoutGiven ? ["--case-timeout-ms", String(c.caseTimeoutMs)] : [];
+      const descriptions = new Map(c.cases.map((k) => [k.fullName, k.spec.description]));
+      const about = (name: string) => {
+        const description = descriptions.get(name);
+        return description === undefined ? "" : `\ncase: ${description}`;
+      };
       for (const r of report.results)
-        results.push(r.status === "failed" ? { ...r, message: `${r.message ?? ""}\nreplay: ${replay(caseTimeout, ["--filter", r.name])}` } : r);
+        results.push(r.status === "failed" ? { ...r, message: `${r.message ?? ""}${about(r.name)}\nreplay: ${replay(caseTimeout, ["--filter", r.name])}` } : r);
     }
     if (c.seeds.length > 0) {
       const levels = randomisedLevels(c.features);
