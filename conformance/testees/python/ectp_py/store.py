@@ -100,7 +100,10 @@ class MemoryItemStore:
         if valid is None:
             raise EctpError("INVALID_ARGUMENT", f"put: descriptor is not valid ({why}); fix the descriptor")
         if valid.key_id in self._entries:
-            raise EctpError("INVALID_ARGUMENT", f"put: item {valid.key_id} is already stored; discard it first")
+            held = self._entries[valid.key_id]
+            advice = ("use that copy, or remove it first with evict() (once no read pins it)" if held.ready
+                      else "finish it with mark_ready(), or drop it first with discard()")
+            raise EctpError("INVALID_ARGUMENT", f"put: item {valid.key_id} is already stored; {advice}")
         size = valid.size_bytes
         if data is not None and len(data) != size:
             raise EctpError("INVALID_ARGUMENT", f"put: data must be exactly size_bytes = {size} bytes; got {len(data)}")

@@ -44,6 +44,18 @@ class MemoryItemStoreTest(unittest.TestCase):
             put(s, "a")
         self.assertEqual((c.exception.code, s.used_bytes()), ("INVALID_ARGUMENT", 10))
 
+    def test_p6_a_refused_put_advises_what_works_for_the_held_item(self):
+        # A ready item cannot be discarded (discard raises for it), so its advice is evict.
+        s = MemoryItemStore(100)
+        put(s, "a", ready=False)
+        with self.assertRaises(EctpError) as c:
+            put(s, "a")
+        self.assertIn("finish it with mark_ready(), or drop it first with discard()", str(c.exception))
+        put(s, "b")
+        with self.assertRaises(EctpError) as c:
+            put(s, "b")
+        self.assertIn("use that copy, or remove it first with evict() (once no read pins it)", str(c.exception))
+
     def test_p6_an_exact_fit_evicts_only_the_oldest_ready_item(self):
         s = MemoryItemStore(30)
         a = put(s, "a")
