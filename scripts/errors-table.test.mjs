@@ -37,7 +37,7 @@ import {
   tryItemKeyId,
   validateDescriptor,
 } from "@ectp/protocol";
-import { MockNetwork } from "@ectp/transport-mock";
+import { MockNetwork, runOnVirtualTime } from "@ectp/transport-mock";
 import { NixlTransport } from "@ectp/transport-nixl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -649,9 +649,33 @@ const PROBES = {
       network.crash("encoder-0");
       return network.endpoint("prefill-0").connectPeer("encoder-0", 1, metadata);
     }),
+    reportsRejection("PEER_UNREACHABLE", "metadata that throws as it is read", () => {
+      const network = new MockNetwork({ seed: 1 });
+      const metadata = new Proxy(network.endpoint("encoder-0").localMetadata(), {
+        get() {
+          throw new Error("trap");
+        },
+      });
+      return network.endpoint("prefill-0").connectPeer("encoder-0", 1, metadata);
+    }),
     calm("a live peer", () => {
       const network = new MockNetwork({ seed: 1 });
       return network.endpoint("prefill-0").connectPeer("encoder-0", 1, network.endpoint("encoder-0").localMetadata());
+    }),
+  ],
+  "`runOnVirtualTime(net, drivers, until, options?)`": [
+    rejects("INVALID_ARGUMENT", "a driver left on real time", () => {
+      const network = new MockNetwork({ seed: 1 });
+      return runOnVirtualTime(network, [new Driver({ transport: network.endpoint("encoder-0"), producer: producer() })], () => true);
+    }),
+    rejects("INVALID_ARGUMENT", "a network on an external clock", () => {
+      const network = new MockNetwork({ seed: 1, clock: { now: () => 0 } });
+      return runOnVirtualTime(network, [new Driver({ transport: network.endpoint("encoder-0"), producer: producer(), clock: network })], () => true);
+    }),
+    rejects("INVALID_ARGUMENT", "no drivers", () => runOnVirtualTime(new MockNetwork({ seed: 1 }), [], () => true)),
+    rejects("INVALID_ARGUMENT", "a misspelt option", () => {
+      const network = new MockNetwork({ seed: 1 });
+      return runOnVirtualTime(network, [new Driver({ transport: network.endpoint("encoder-0"), producer: producer(), clock: network })], () => true, { maxRound: 5 });
     }),
   ],
   "`new NixlTransport(options)`": [
