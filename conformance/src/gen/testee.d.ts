@@ -3089,7 +3089,10 @@ export namespace ectp {
                 /** Consumer: transfer timeout [C8]. Absent: 20000. */
                 transferTimeoutMs?: (number|null);
 
-                /** Consumer: quarantine cap [C8]. Absent: 60000. */
+                /**
+                 * Consumer: quarantine cap [C8]. Absent: 60000. "No cap", which [C8] allows,
+                 * cannot be asked for here: an implementation that offers it runs capped.
+                 */
                 quarantineCapMs?: (number|null);
 
                 /** Consumer: first backoff delay [C4]. Absent: 50. */
@@ -3247,7 +3250,10 @@ export namespace ectp {
                     /** Consumer: transfer timeout [C8]. Absent: 20000. */
                     transferTimeoutMs?: (number|null);
 
-                    /** Consumer: quarantine cap [C8]. Absent: 60000. */
+                    /**
+                     * Consumer: quarantine cap [C8]. Absent: 60000. "No cap", which [C8] allows,
+                     * cannot be asked for here: an implementation that offers it runs capped.
+                     */
                     quarantineCapMs?: (number|null);
 
                     /** Consumer: first backoff delay [C4]. Absent: 50. */

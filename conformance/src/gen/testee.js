@@ -4327,7 +4327,8 @@ export const ectp = $root.ectp = (() => {
                  * @property {number|null} [waitBudgetMs] Consumer: wait budget per (request, item) [C3]. Absent: 60000.
                  * @property {number|null} [grantWaitMs] Consumer: grant wait per attempt [C4]. Absent: 30000.
                  * @property {number|null} [transferTimeoutMs] Consumer: transfer timeout [C8]. Absent: 20000.
-                 * @property {number|null} [quarantineCapMs] Consumer: quarantine cap [C8]. Absent: 60000.
+                 * @property {number|null} [quarantineCapMs] Consumer: quarantine cap [C8]. Absent: 60000. "No cap", which [C8] allows,
+                 * cannot be asked for here: an implementation that offers it runs capped.
                  * @property {number|null} [backoffInitialMs] Consumer: first backoff delay [C4]. Absent: 50.
                  * @property {number|null} [backoffMaxMs] Consumer: largest backoff delay [C4]. Absent: 2000.
                  * @property {number|null} [leaseSafetyMarginMs] Consumer: lease safety margin [C11]. Absent: 5000.
@@ -4423,7 +4424,8 @@ export const ectp = $root.ectp = (() => {
                 Timers.prototype.transferTimeoutMs = null;
 
                 /**
-                 * Consumer: quarantine cap [C8]. Absent: 60000.
+                 * Consumer: quarantine cap [C8]. Absent: 60000. "No cap", which [C8] allows,
+                 * cannot be asked for here: an implementation that offers it runs capped.
                  * @member {number|null|undefined} quarantineCapMs
                  * @memberof ectp.conformance.v1.Timers
                  * @instance

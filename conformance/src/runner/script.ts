@@ -1380,6 +1380,7 @@ class Interpreter {
       if (typeof times !== "number" || !Number.isSafeInteger(times) || times < 1)
         throw new CaseBug(`$times must be an integer >= 1 (expectNone checks absence); got ${JSON.stringify(m.$times)}`);
       const hi = m.$window !== undefined ? windowBounds(resolve(m.$window, extra ? new Map([...this.scope, ...extra]) : this.scope, this.macros))[1] : this.now;
+      let inWindow: MailItem | undefined; // the last output this matcher consumed
       for (let k = 0; k < times; k++) {
         let found = false;
         for (;;) {
@@ -1390,6 +1391,7 @@ class Interpreter {
             item.consumed = true;
             for (const [bk, bv] of binds) this.scope.set(bk, bv);
             found = true;
+            inWindow = item;
             break;
           }
           if (found || !(await this.advanceOne(hi))) break;
@@ -1408,11 +1410,13 @@ class Interpreter {
         }
       }
       // A window says when the output comes: one that matches it but came before the window opened
-      // (and no earlier step consumed) came too early, even when another came in the window.
+      // (and no earlier step consumed) came too early, even when another came in the window: the
+      // message says so, as the early one is then an output too many, not a late one.
       const early = this.earlyMatch(m, extra);
       if (early !== undefined)
         throw new CaseFailure(
-          `expected output came early, at t=${early.item.t}, before its window opened at t=${early.lo}: ${shownOutput(early.item.out)} matches ${JSON.stringify(m)}`,
+          `expected output came early, at t=${early.item.t}, before its window opened at t=${early.lo}, besides the one that came in the window at t=${inWindow?.t}, ` +
+            `so the early one is an output too many: ${shownOutput(early.item.out)} matches ${JSON.stringify(m)}`,
         );
     }
   }
