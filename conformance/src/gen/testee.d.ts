@@ -7880,9 +7880,9 @@ export namespace ectp {
              * follows), then ends the stream, as when the peer closes it. After that
              * first error the decoder may refuse the later pushes, and the end, with
              * any error: the testee ignores them, and only the frames the decoder still
-             * hands out count. It touches no instance, so any role answers it (though
-             * the suite's cases run under the consumer role). Answered with
-             * DecodeStreamResult.
+             * hands out count. It touches no instance, so any role answers it (the
+             * suite's cases run under the first role the features file claims,
+             * TESTEE-PROTOCOL.md section 5.5). Answered with DecodeStreamResult.
              */
             class DecodeStream {
 
