@@ -62,17 +62,18 @@ describe("selectCases", () => {
   });
 });
 
-describe("loadCases", () => {
-  const made: string[] = [];
-  const tempDir = (): string => {
-    const d = mkdtempSync(join(tmpdir(), "ectp-load-"));
-    made.push(d);
-    return d;
-  };
-  afterEach(() => {
-    for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
-  });
+/** Temporary folders the tests make, each removed after its test. */
+const made: string[] = [];
+const tempDir = (): string => {
+  const d = mkdtempSync(join(tmpdir(), "ectp-entry-"));
+  made.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
+describe("loadCases", () => {
   it("refuses a missing folder, naming it and what to pass, with the file system's error as cause (it threw a raw ENOENT)", async () => {
     const dir = join(tempDir(), "no-such-folder");
     const err = await refusal(() => loadCases(dir));
@@ -128,15 +129,6 @@ describe("loadCases", () => {
 });
 
 describe("coreSourceDir and loadMutants, which must work alike from a clone and from an installed package", () => {
-  const made: string[] = [];
-  const tempDir = (): string => {
-    const d = mkdtempSync(join(tmpdir(), "ectp-mutants-"));
-    made.push(d);
-    return d;
-  };
-  afterEach(() => {
-    for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
-  });
   const packageRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 
   it("finds the repository's @ectp/core source from this package", () => {
