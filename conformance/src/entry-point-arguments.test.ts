@@ -91,27 +91,18 @@ describe("loadCases", () => {
     expect((err.cause as NodeJS.ErrnoException).code).toBe("ENOTDIR");
   });
 
-  it("refuses an entry under the folder that cannot be read (a broken link), naming it", async () => {
-    const dir = tempDir();
-    mkdirSync(join(dir, "consumer"));
-    const link = join(dir, "consumer", "gone.json");
-    symlinkSync(join(dir, "nowhere.json"), link);
-    const err = await refusal(() => loadCases(dir));
-    expect(err.message).toContain(`loadCases: ${link} cannot be read (`);
-    expect(err.message).toContain(`it is under the cases folder ${dir}: fix or remove it`);
-    expect((err.cause as NodeJS.ErrnoException).code).toBe("ENOENT");
-  });
-
-  it("refuses a case file that exists but cannot be read, naming it and keeping the error (it said the file was not valid JSON)", async () => {
-    const dir = tempDir();
-    mkdirSync(join(dir, "consumer"));
-    // A link to /proc/self/mem: a regular file to stat whose read fails (EIO) even for root, who may read any mode.
-    const file = join(dir, "consumer", "unreadable.json");
-    symlinkSync("/proc/self/mem", file);
-    const err = await refusal(() => loadCases(dir));
-    expect(err.message).toContain(`loadCases: ${file} cannot be read (`);
-    expect(err.message).toContain(`it is under the cases folder ${dir}: fix or remove it`);
-    expect((err.cause as NodeJS.ErrnoException).code).toBe("EIO");
+  it("refuses an entry or case file under the folder that cannot be read, naming it, with the cause (an unreadable file was said to be no valid JSON)", async () => {
+    // A broken link fails to stat; a link to /proc/self/mem stats as a regular file whose read fails (EIO), even for root, who may read any mode.
+    for (const [target, code] of [["nowhere.json", "ENOENT"], ["/proc/self/mem", "EIO"]]) {
+      const dir = tempDir();
+      mkdirSync(join(dir, "consumer"));
+      const link = join(dir, "consumer", "unreadable.json");
+      symlinkSync(target.startsWith("/") ? target : join(dir, target), link);
+      const err = await refusal(() => loadCases(dir));
+      expect(err.message, code).toContain(`loadCases: ${link} cannot be read (`);
+      expect(err.message, code).toContain(`it is under the cases folder ${dir}: fix or remove it`);
+      expect((err.cause as NodeJS.ErrnoException).code).toBe(code);
+    }
   });
 
   it("refuses a folder that holds no case file, naming it (it loaded no case, and a run of none passed every testee)", async () => {
