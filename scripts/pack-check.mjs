@@ -125,7 +125,7 @@ function checkTypes() {
   checkCommand("types: every package under tsc --strict --exactOptionalPropertyTypes, nodenext", process.execPath, [tsc, "--noEmit", ...flags, "all.ts"]);
 }
 
-/** Runs the installed `ectp`: its version, a short simulation, and two conformance runs. */
+/** Runs the installed `ectp`: its version, a short simulation, and three conformance runs (the mock transport, the Python testee, the installed TS testee). */
 function checkCli() {
   const ectp = join(app, "node_modules", ".bin", "ectp");
   const { version } = readPackage(join(root, "packages", "cli"));
