@@ -1380,7 +1380,7 @@ class Interpreter {
       if (typeof times !== "number" || !Number.isSafeInteger(times) || times < 1)
         throw new CaseBug(`$times must be an integer >= 1 (expectNone checks absence); got ${JSON.stringify(m.$times)}`);
       const hi = m.$window !== undefined ? windowBounds(resolve(m.$window, extra ? new Map([...this.scope, ...extra]) : this.scope, this.macros))[1] : this.now;
-      let inWindow: MailItem | undefined; // the last output this matcher consumed
+      let consumedAt = 0; // the time of the last output this matcher consumed
       for (let k = 0; k < times; k++) {
         let found = false;
         for (;;) {
@@ -1391,7 +1391,7 @@ class Interpreter {
             item.consumed = true;
             for (const [bk, bv] of binds) this.scope.set(bk, bv);
             found = true;
-            inWindow = item;
+            consumedAt = item.t;
             break;
           }
           if (found || !(await this.advanceOne(hi))) break;
@@ -1415,7 +1415,7 @@ class Interpreter {
       const early = this.earlyMatch(m, extra);
       if (early !== undefined)
         throw new CaseFailure(
-          `expected output came early, at t=${early.item.t}, before its window opened at t=${early.lo}, besides the one that came in the window at t=${inWindow?.t}, ` +
+          `expected output came early, at t=${early.item.t}, before its window opened at t=${early.lo}, besides the one that came in the window at t=${consumedAt}, ` +
             `so the early one is an output too many: ${shownOutput(early.item.out)} matches ${JSON.stringify(m)}`,
         );
     }
