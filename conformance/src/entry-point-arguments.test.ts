@@ -93,7 +93,7 @@ describe("loadCases", () => {
 
   it("refuses an entry or case file under the folder that cannot be read, naming it, with the cause (an unreadable file was said to be no valid JSON)", async () => {
     // A broken link fails to stat; a link to /proc/self/mem stats as a regular file whose read fails (EIO), even for root, who may read any mode.
-    for (const [target, code] of [["nowhere.json", "ENOENT"], ["/proc/self/mem", "EIO"]]) {
+    for (const [target, code] of [["nowhere.json", "ENOENT"], ["/proc/self/mem", "EIO"]] as const) {
       const dir = tempDir();
       mkdirSync(join(dir, "consumer"));
       const link = join(dir, "consumer", "unreadable.json");
