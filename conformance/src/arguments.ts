@@ -5,7 +5,7 @@
  * @internal
  * @module
  */
-import { EctpError, closestName, describeValue, refuseUnknownOptions } from "@ectp/protocol";
+import { EctpError, closestName, describeValue, refuseUnknownOptions, thrownMessage } from "@ectp/protocol";
 
 /**
  * Refuses `options` that is not an object, or that has a key not among `known` (a misspelt option
@@ -79,4 +79,18 @@ export function checkLevel(owner: string, name: string, level: unknown): void {
     "INVALID_ARGUMENT",
     `${owner}: ${name} must be "required" or "all" (or omitted, for "required"); got ${describeValue(level)}${near === undefined ? "" : ` (did you mean "${near}"?)`}`,
   );
+}
+
+/**
+ * What `read` returns, or, when it throws (a file-system call, a JSON parse), EctpError(INVALID_ARGUMENT)
+ * saying `owner: what (the error's message); advice`, with the error as `cause`.
+ * @param what - What failed, naming the path (`/x/cases cannot be read`).
+ * @param advice - What to do about it.
+ */
+export function readOrRefuse<T>(owner: string, what: string, advice: string, read: () => T): T {
+  try {
+    return read();
+  } catch (cause) {
+    throw new EctpError("INVALID_ARGUMENT", `${owner}: ${what} (${thrownMessage(cause)}); ${advice}`, { cause });
+  }
 }

@@ -5,7 +5,8 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EctpError, closestName, describeValue, thrownMessage } from "@ectp/protocol";
+import { EctpError, closestName, describeValue } from "@ectp/protocol";
+import { readOrRefuse } from "../arguments.js";
 import { CASE_FIELDS, SUITE_FIELDS, checkCase } from "../runner/case-check.js";
 import { CaseBug } from "../runner/match.js";
 import { streamExpectation, streamInput } from "../runner/stream.js";
@@ -64,14 +65,8 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
   if (typeof dir !== "string" || dir === "")
     throw new EctpError("INVALID_ARGUMENT", `loadCases: dir must be the path of a folder of case files (a non-empty string), or omitted for the package's own; got ${describeValue(dir)}`);
   const files: string[] = [];
-  /** What `read` of `path` gave, or an EctpError naming it: `what` it is and what to do. */
-  const fsCall = <T>(path: string, what: string, read: () => T): T => {
-    try {
-      return read();
-    } catch (cause) {
-      throw new EctpError("INVALID_ARGUMENT", `loadCases: ${path} cannot be read (${thrownMessage(cause)}); ${what}`, { cause });
-    }
-  };
+  /** What `read` of `path` gave, or an EctpError naming it: `what` to do. */
+  const fsCall = <T>(path: string, what: string, read: () => T): T => readOrRefuse("loadCases", `${path} cannot be read`, what, read);
   const underDir = `it is under the cases folder ${dir}: fix or remove it`;
   const walk = (d: string): void => {
     const what = d === dir ? "pass the folder that holds the case files (*.json, in subfolders too), or omit it for the package's own" : underDir;

@@ -10,7 +10,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, stat
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EctpError, thrownMessage } from "@ectp/protocol";
+import { EctpError } from "@ectp/protocol";
+import { readOrRefuse } from "../arguments.js";
 import { packageFolder } from "../cases/load.js";
 
 /** One textual replacement in a source file of the core or of the protocol package. */
@@ -80,13 +81,8 @@ function isEctpCore(dir: string): boolean {
  * read or a file that is not JSON.
  */
 export function loadMutants(dir: string = packageFolder("mutants")): MutantSpec[] {
-  const read = <T>(what: string, call: () => T): T => {
-    try {
-      return call();
-    } catch (cause) {
-      throw new EctpError("INVALID_ARGUMENT", `loadMutants: ${what} (${thrownMessage(cause)}); pass the folder of mutant files (*.json), or omit it for the package's own`, { cause });
-    }
-  };
+  const advice = "pass the folder of mutant files (*.json), or omit it for the package's own";
+  const read = <T>(what: string, call: () => T): T => readOrRefuse("loadMutants", what, advice, call);
   const files = read(`${dir} cannot be read`, () => readdirSync(dir)).filter((f) => f.endsWith(".json"));
   return files.sort().map((f) => {
     const path = join(dir, f);
