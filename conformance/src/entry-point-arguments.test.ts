@@ -9,7 +9,7 @@ import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EctpError } from "@ectp/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadCases } from "./cases/load.js";
+import { loadCases, packageFolder } from "./cases/load.js";
 import { coreSourceDir, loadMutants } from "./mutants/build.js";
 import { runMutants } from "./mutants/run.js";
 import { runRandomised } from "./random/randomised.js";
@@ -134,6 +134,13 @@ describe("coreSourceDir and loadMutants, which must work alike from a clone and 
     const err = await refusal(() => coreSourceDir(from));
     expect(err.code).toBe("INVALID_ARGUMENT");
     expect(err.message).toContain(`the npm packages do not ship, and none is in a folder above ${from}; run mutants from a clone of the repository`);
+  });
+
+  it("finds a shipped folder beside the package's package.json, and refuses one that is not there rather than taking the working directory's", async () => {
+    expect(packageFolder("mutants")).toBe(join(packageRoot, "mutants"));
+    const err = await refusal(() => packageFolder("no-such-folder"));
+    expect(err.code).toBe("INVALID_ARGUMENT");
+    expect(err.message).toContain("the no-such-folder folder of @ectp/conformance is not beside its package.json above");
   });
 
   it("loads the package's own mutants by default: its mutants folder, not one found from the core's source", () => {

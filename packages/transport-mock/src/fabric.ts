@@ -615,7 +615,7 @@ export class Fabric {
     try {
       meta = decodeMetadata(metadata);
     } catch (cause) {
-      // The caller's own object threw as it was read (a Proxy, a getter): a rejection like any malformed metadata, never a throw.
+      // [I1] The caller's own object threw as it was read (a Proxy, a getter): a rejection like any malformed metadata, never a throw.
       meta = { ok: false, error: `peer metadata cannot be read (${thrownMessage(cause)})` };
     }
     if (!meta.ok) return unreachable(`${meta.error}; pass the bytes of the peer's localMetadata()`, "malformed-metadata");

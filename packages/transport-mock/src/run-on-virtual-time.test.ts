@@ -1,4 +1,4 @@
-import { Driver, type ProducerCore } from "@ectp/core";
+import { Driver, NOOP_LOGGER, type ProducerCore } from "@ectp/core";
 import { EctpError } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { MockNetwork } from "./network.js";
@@ -104,7 +104,9 @@ describe("runOnVirtualTime", () => {
       code: "INVALID_ARGUMENT",
       message: expect.stringMatching(/runOnVirtualTime: drivers\[2\]'s clock reads [\d.]+ ms while the network's virtual time is 0 ms; build every driver with clock: net/),
     });
-    // The network's own clock, and one reading the same time, are the network's.
-    expect(await runOnVirtualTime(net, [onNet, wrapped], () => true)).toEqual({ ended: "done", rounds: 1, now: 0 });
+    // The network's own clock, and one reading the same time, are the network's; a clock that throws is
+    // left to its driver (which logs it and keeps its last good reading), not refused.
+    const throwing = new Driver({ transport: net.endpoint("d"), producer: idle as unknown as ProducerCore, clock: { now: () => { throw new Error("no clock"); } }, logger: { ...NOOP_LOGGER } });
+    expect(await runOnVirtualTime(net, [onNet, wrapped, throwing], () => true)).toEqual({ ended: "done", rounds: 1, now: 0 });
   });
 });
