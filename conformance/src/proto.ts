@@ -96,9 +96,9 @@ export function encodeCaseMessage(name: "Event" | "ItemDescriptor", value: Recor
 /** Options of {@link jsonProblem}. */
 export interface JsonProblemOptions {
   /** Values not to check (a case's templates, resolved as their step runs). Default: none. */
-  readonly leaveOut?: (value: unknown) => boolean;
+  readonly leaveOut?: ((value: unknown) => boolean) | undefined;
   /** Whether a snake_case field name is taken as its lowerCamelCase one, as proto3 JSON parsers do. Default: true. */
-  readonly snakeCase?: boolean;
+  readonly snakeCase?: boolean | undefined;
 }
 
 /**

@@ -352,13 +352,24 @@ export function moduleLocalRoot(js) {
  * - pbts writes the narrowed `$Shape` types (messages with a oneof, and messages
  *   containing those) as type literals whose members carry no doc comments. TypeDoc
  *   runs with validation.notDocumented and warnings as errors, so every member gets a
- *   short comment pointing at the documented `$Properties` interface. No type changes.
+ *   short comment pointing at the documented `$Properties` interface.
+ * - pbts types an optional field `f?: (T|null)`. protobufjs reads a field set to `undefined`
+ *   as absent, as it reads `null`, but under `exactOptionalPropertyTypes` that type refuses
+ *   `{ f: other.f }` for an `other.f` that may be absent: every such field also takes
+ *   `undefined` (`f?: (T|null|undefined)`).
  */
 export function cleanDeclarations(dts) {
   const cleaned = dts.replace(/^import Long = require\("long"\);\r?\n/m, "");
   if (/\bLong\b/.test(cleaned.replace(/\/\*[\s\S]*?\*\//g, "")))
     throw new Error("pbjs-postprocess: the d.ts still refers to Long; generate with pbjs --force-number");
-  return documentShapes(cleaned);
+  return documentShapes(optionalFieldsTakeUndefined(cleaned));
+}
+
+/** `f?: (T|null);` as `f?: (T|null|undefined);` (see cleanDeclarations). */
+export function optionalFieldsTakeUndefined(dts) {
+  const pattern = /^(\s+\$?\w+\?: \([^()]*\|null)\);$/gm;
+  if (!pattern.test(dts)) throw new Error("optionalFieldsTakeUndefined: pbts output no longer types optional fields as `f?: (T|null)`");
+  return dts.replace(pattern, "$1|undefined);");
 }
 
 // The same text for a member in the base literal and in every oneof case: TypeScript

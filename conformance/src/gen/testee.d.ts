@@ -63,79 +63,79 @@ export namespace ectp {
                 nowMs: number;
 
                 /** Announce the testee protocol; first command of every process. */
-                init?: (ectp.conformance.v1.Init.$Properties|null);
+                init?: (ectp.conformance.v1.Init.$Properties|null|undefined);
 
                 /** Create a fresh implementation instance (replacing any previous one). */
-                configure?: (ectp.conformance.v1.Configure.$Properties|null);
+                configure?: (ectp.conformance.v1.Configure.$Properties|null|undefined);
 
                 /** Consumer: engine admits a request. */
-                admit?: (ectp.conformance.v1.Admit.$Properties|null);
+                admit?: (ectp.conformance.v1.Admit.$Properties|null|undefined);
 
                 /** Consumer: engine finished or cancelled a request. */
-                finishRequest?: (ectp.conformance.v1.FinishRequest.$Properties|null);
+                finishRequest?: (ectp.conformance.v1.FinishRequest.$Properties|null|undefined);
 
                 /** Consumer: engine drains failed requests (drain-once). */
-                drainFailed?: (ectp.conformance.v1.DrainFailed.$Properties|null);
+                drainFailed?: (ectp.conformance.v1.DrainFailed.$Properties|null|undefined);
 
                 /** Producer: write a new (not ready) item into the store. */
-                putItem?: (ectp.conformance.v1.PutItem.$Properties|null);
+                putItem?: (ectp.conformance.v1.PutItem.$Properties|null|undefined);
 
                 /** Producer: the item is fully written. */
-                markReady?: (ectp.conformance.v1.MarkReady.$Properties|null);
+                markReady?: (ectp.conformance.v1.MarkReady.$Properties|null|undefined);
 
                 /** Producer: drop an item that is not ready yet. */
-                discard?: (ectp.conformance.v1.Discard.$Properties|null);
+                discard?: (ectp.conformance.v1.Discard.$Properties|null|undefined);
 
                 /** Producer: evict one ready, unpinned item now. */
-                evict?: (ectp.conformance.v1.Evict.$Properties|null);
+                evict?: (ectp.conformance.v1.Evict.$Properties|null|undefined);
 
                 /** Producer: reset the region (drop every item). */
-                clearStore?: (ectp.conformance.v1.ClearStore.$Properties|null);
+                clearStore?: (ectp.conformance.v1.ClearStore.$Properties|null|undefined);
 
                 /** Producer: produce an announcement for an item. */
-                announce?: (ectp.conformance.v1.Announce.$Properties|null);
+                announce?: (ectp.conformance.v1.Announce.$Properties|null|undefined);
 
                 /** Producer: begin shutting down. */
-                shutdown?: (ectp.conformance.v1.Shutdown.$Properties|null);
+                shutdown?: (ectp.conformance.v1.Shutdown.$Properties|null|undefined);
 
                 /**
                  * Producer: read bytes of the producer's registered memory (what a
                  * peer's one-sided read would see).
                  */
-                readMemory?: (ectp.conformance.v1.ReadMemory.$Properties|null);
+                readMemory?: (ectp.conformance.v1.ReadMemory.$Properties|null|undefined);
 
                 /** Any role: a control message arrived from a peer. */
-                deliverMessage?: (ectp.conformance.v1.DeliverMessage.$Properties|null);
+                deliverMessage?: (ectp.conformance.v1.DeliverMessage.$Properties|null|undefined);
 
                 /** Consumer: a read the testee started has settled. */
-                deliverReadResult?: (ectp.conformance.v1.DeliverReadResult.$Properties|null);
+                deliverReadResult?: (ectp.conformance.v1.DeliverReadResult.$Properties|null|undefined);
 
                 /** Any role: the transport found a peer unreachable. */
-                peerUnreachable?: (ectp.conformance.v1.PeerUnreachable.$Properties|null);
+                peerUnreachable?: (ectp.conformance.v1.PeerUnreachable.$Properties|null|undefined);
 
                 /** Any role: time passed; nothing else happened. */
-                advanceClock?: (ectp.conformance.v1.AdvanceClock.$Properties|null);
+                advanceClock?: (ectp.conformance.v1.AdvanceClock.$Properties|null|undefined);
 
                 /** Any role: collect the outputs due at now_ms. */
-                poll?: (ectp.conformance.v1.Poll.$Properties|null);
+                poll?: (ectp.conformance.v1.Poll.$Properties|null|undefined);
 
                 /** Any role: report table sizes and counters. */
-                getStats?: (ectp.conformance.v1.GetStats.$Properties|null);
+                getStats?: (ectp.conformance.v1.GetStats.$Properties|null|undefined);
 
                 /** Subscriber: start following a producer. */
-                follow?: (ectp.conformance.v1.Follow.$Properties|null);
+                follow?: (ectp.conformance.v1.Follow.$Properties|null|undefined);
 
                 /** Subscriber: stop following a producer and drop its view. */
-                unfollow?: (ectp.conformance.v1.Unfollow.$Properties|null);
+                unfollow?: (ectp.conformance.v1.Unfollow.$Properties|null|undefined);
 
                 /** Subscriber: report its view of a followed producer. */
-                getView?: (ectp.conformance.v1.GetView.$Properties|null);
+                getView?: (ectp.conformance.v1.GetView.$Properties|null|undefined);
 
                 /**
                  * Any role: decode a byte stream with the implementation's own stream
                  * decoder (optional feature "stream-framing").
                  */
-                decodeStream?: (ectp.conformance.v1.DecodeStream.$Properties|null);
+                decodeStream?: (ectp.conformance.v1.DecodeStream.$Properties|null|undefined);
 
                 /**
                  * The command. Exactly one is set; a request with none set MUST be
@@ -231,7 +231,7 @@ export namespace ectp {
                      * Runner-assigned id, strictly increasing within one testee process,
                      * starting at 1. The response MUST echo it.
                      */
-                    commandId?: (number|null);
+                    commandId?: (number|null|undefined);
 
                     /**
                      * The current time of the runner's virtual clock, in milliseconds. Every
@@ -240,82 +240,82 @@ export namespace ectp {
                      * time). The testee MUST pass it as `now` to the implementation and MUST
                      * NOT read a real clock.
                      */
-                    nowMs?: (number|null);
+                    nowMs?: (number|null|undefined);
 
                     /** Announce the testee protocol; first command of every process. */
-                    init?: (ectp.conformance.v1.Init.$Properties|null);
+                    init?: (ectp.conformance.v1.Init.$Properties|null|undefined);
 
                     /** Create a fresh implementation instance (replacing any previous one). */
-                    configure?: (ectp.conformance.v1.Configure.$Properties|null);
+                    configure?: (ectp.conformance.v1.Configure.$Properties|null|undefined);
 
                     /** Consumer: engine admits a request. */
-                    admit?: (ectp.conformance.v1.Admit.$Properties|null);
+                    admit?: (ectp.conformance.v1.Admit.$Properties|null|undefined);
 
                     /** Consumer: engine finished or cancelled a request. */
-                    finishRequest?: (ectp.conformance.v1.FinishRequest.$Properties|null);
+                    finishRequest?: (ectp.conformance.v1.FinishRequest.$Properties|null|undefined);
 
                     /** Consumer: engine drains failed requests (drain-once). */
-                    drainFailed?: (ectp.conformance.v1.DrainFailed.$Properties|null);
+                    drainFailed?: (ectp.conformance.v1.DrainFailed.$Properties|null|undefined);
 
                     /** Producer: write a new (not ready) item into the store. */
-                    putItem?: (ectp.conformance.v1.PutItem.$Properties|null);
+                    putItem?: (ectp.conformance.v1.PutItem.$Properties|null|undefined);
 
                     /** Producer: the item is fully written. */
-                    markReady?: (ectp.conformance.v1.MarkReady.$Properties|null);
+                    markReady?: (ectp.conformance.v1.MarkReady.$Properties|null|undefined);
 
                     /** Producer: drop an item that is not ready yet. */
-                    discard?: (ectp.conformance.v1.Discard.$Properties|null);
+                    discard?: (ectp.conformance.v1.Discard.$Properties|null|undefined);
 
                     /** Producer: evict one ready, unpinned item now. */
-                    evict?: (ectp.conformance.v1.Evict.$Properties|null);
+                    evict?: (ectp.conformance.v1.Evict.$Properties|null|undefined);
 
                     /** Producer: reset the region (drop every item). */
-                    clearStore?: (ectp.conformance.v1.ClearStore.$Properties|null);
+                    clearStore?: (ectp.conformance.v1.ClearStore.$Properties|null|undefined);
 
                     /** Producer: produce an announcement for an item. */
-                    announce?: (ectp.conformance.v1.Announce.$Properties|null);
+                    announce?: (ectp.conformance.v1.Announce.$Properties|null|undefined);
 
                     /** Producer: begin shutting down. */
-                    shutdown?: (ectp.conformance.v1.Shutdown.$Properties|null);
+                    shutdown?: (ectp.conformance.v1.Shutdown.$Properties|null|undefined);
 
                     /**
                      * Producer: read bytes of the producer's registered memory (what a
                      * peer's one-sided read would see).
                      */
-                    readMemory?: (ectp.conformance.v1.ReadMemory.$Properties|null);
+                    readMemory?: (ectp.conformance.v1.ReadMemory.$Properties|null|undefined);
 
                     /** Any role: a control message arrived from a peer. */
-                    deliverMessage?: (ectp.conformance.v1.DeliverMessage.$Properties|null);
+                    deliverMessage?: (ectp.conformance.v1.DeliverMessage.$Properties|null|undefined);
 
                     /** Consumer: a read the testee started has settled. */
-                    deliverReadResult?: (ectp.conformance.v1.DeliverReadResult.$Properties|null);
+                    deliverReadResult?: (ectp.conformance.v1.DeliverReadResult.$Properties|null|undefined);
 
                     /** Any role: the transport found a peer unreachable. */
-                    peerUnreachable?: (ectp.conformance.v1.PeerUnreachable.$Properties|null);
+                    peerUnreachable?: (ectp.conformance.v1.PeerUnreachable.$Properties|null|undefined);
 
                     /** Any role: time passed; nothing else happened. */
-                    advanceClock?: (ectp.conformance.v1.AdvanceClock.$Properties|null);
+                    advanceClock?: (ectp.conformance.v1.AdvanceClock.$Properties|null|undefined);
 
                     /** Any role: collect the outputs due at now_ms. */
-                    poll?: (ectp.conformance.v1.Poll.$Properties|null);
+                    poll?: (ectp.conformance.v1.Poll.$Properties|null|undefined);
 
                     /** Any role: report table sizes and counters. */
-                    getStats?: (ectp.conformance.v1.GetStats.$Properties|null);
+                    getStats?: (ectp.conformance.v1.GetStats.$Properties|null|undefined);
 
                     /** Subscriber: start following a producer. */
-                    follow?: (ectp.conformance.v1.Follow.$Properties|null);
+                    follow?: (ectp.conformance.v1.Follow.$Properties|null|undefined);
 
                     /** Subscriber: stop following a producer and drop its view. */
-                    unfollow?: (ectp.conformance.v1.Unfollow.$Properties|null);
+                    unfollow?: (ectp.conformance.v1.Unfollow.$Properties|null|undefined);
 
                     /** Subscriber: report its view of a followed producer. */
-                    getView?: (ectp.conformance.v1.GetView.$Properties|null);
+                    getView?: (ectp.conformance.v1.GetView.$Properties|null|undefined);
 
                     /**
                      * Any role: decode a byte stream with the implementation's own stream
                      * decoder (optional feature "stream-framing").
                      */
-                    decodeStream?: (ectp.conformance.v1.DecodeStream.$Properties|null);
+                    decodeStream?: (ectp.conformance.v1.DecodeStream.$Properties|null|undefined);
 
                     /**
                      * The command. Exactly one is set; a request with none set MUST be
@@ -1561,50 +1561,50 @@ export namespace ectp {
                 commandId: number;
 
                 /** The command succeeded and has no data to return. */
-                ok?: (ectp.conformance.v1.Ok.$Properties|null);
+                ok?: (ectp.conformance.v1.Ok.$Properties|null|undefined);
 
                 /** Answer to Init. */
-                init?: (ectp.conformance.v1.InitResult.$Properties|null);
+                init?: (ectp.conformance.v1.InitResult.$Properties|null|undefined);
 
                 /** Answer to Admit. */
-                admit?: (ectp.conformance.v1.AdmitResult.$Properties|null);
+                admit?: (ectp.conformance.v1.AdmitResult.$Properties|null|undefined);
 
                 /** Answer to DrainFailed. */
-                drainFailed?: (ectp.conformance.v1.DrainFailedResult.$Properties|null);
+                drainFailed?: (ectp.conformance.v1.DrainFailedResult.$Properties|null|undefined);
 
                 /** Answer to PutItem. */
-                putItem?: (ectp.conformance.v1.PutItemResult.$Properties|null);
+                putItem?: (ectp.conformance.v1.PutItemResult.$Properties|null|undefined);
 
                 /** Answer to Announce. */
-                announce?: (ectp.conformance.v1.AnnounceResult.$Properties|null);
+                announce?: (ectp.conformance.v1.AnnounceResult.$Properties|null|undefined);
 
                 /** Answer to ReadMemory. */
-                readMemory?: (ectp.conformance.v1.ReadMemoryResult.$Properties|null);
+                readMemory?: (ectp.conformance.v1.ReadMemoryResult.$Properties|null|undefined);
 
                 /** Answer to Poll. */
-                poll?: (ectp.conformance.v1.PollResult.$Properties|null);
+                poll?: (ectp.conformance.v1.PollResult.$Properties|null|undefined);
 
                 /** Answer to GetStats. */
-                stats?: (ectp.conformance.v1.Stats.$Properties|null);
+                stats?: (ectp.conformance.v1.Stats.$Properties|null|undefined);
 
                 /**
                  * The command needs an optional feature the implementation lacks. The
                  * runner skips the case (or fails it if the features file claims it).
                  */
-                unsupported?: (ectp.conformance.v1.Unsupported.$Properties|null);
+                unsupported?: (ectp.conformance.v1.Unsupported.$Properties|null|undefined);
 
                 /**
                  * The implementation refused or failed the command. For Configure this
                  * is the expected answer to an invalid configuration [C11]; for any
                  * other command it means the implementation threw [I1].
                  */
-                error?: (ectp.conformance.v1.Error.$Properties|null);
+                error?: (ectp.conformance.v1.Error.$Properties|null|undefined);
 
                 /** Answer to GetView. */
-                view?: (ectp.conformance.v1.ViewResult.$Properties|null);
+                view?: (ectp.conformance.v1.ViewResult.$Properties|null|undefined);
 
                 /** Answer to DecodeStream. */
-                decodeStream?: (ectp.conformance.v1.DecodeStreamResult.$Properties|null);
+                decodeStream?: (ectp.conformance.v1.DecodeStreamResult.$Properties|null|undefined);
 
                 /**
                  * The result. Exactly one is set. A response with none set is treated by
@@ -1697,53 +1697,53 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The command_id of the request answered. */
-                    commandId?: (number|null);
+                    commandId?: (number|null|undefined);
 
                     /** The command succeeded and has no data to return. */
-                    ok?: (ectp.conformance.v1.Ok.$Properties|null);
+                    ok?: (ectp.conformance.v1.Ok.$Properties|null|undefined);
 
                     /** Answer to Init. */
-                    init?: (ectp.conformance.v1.InitResult.$Properties|null);
+                    init?: (ectp.conformance.v1.InitResult.$Properties|null|undefined);
 
                     /** Answer to Admit. */
-                    admit?: (ectp.conformance.v1.AdmitResult.$Properties|null);
+                    admit?: (ectp.conformance.v1.AdmitResult.$Properties|null|undefined);
 
                     /** Answer to DrainFailed. */
-                    drainFailed?: (ectp.conformance.v1.DrainFailedResult.$Properties|null);
+                    drainFailed?: (ectp.conformance.v1.DrainFailedResult.$Properties|null|undefined);
 
                     /** Answer to PutItem. */
-                    putItem?: (ectp.conformance.v1.PutItemResult.$Properties|null);
+                    putItem?: (ectp.conformance.v1.PutItemResult.$Properties|null|undefined);
 
                     /** Answer to Announce. */
-                    announce?: (ectp.conformance.v1.AnnounceResult.$Properties|null);
+                    announce?: (ectp.conformance.v1.AnnounceResult.$Properties|null|undefined);
 
                     /** Answer to ReadMemory. */
-                    readMemory?: (ectp.conformance.v1.ReadMemoryResult.$Properties|null);
+                    readMemory?: (ectp.conformance.v1.ReadMemoryResult.$Properties|null|undefined);
 
                     /** Answer to Poll. */
-                    poll?: (ectp.conformance.v1.PollResult.$Properties|null);
+                    poll?: (ectp.conformance.v1.PollResult.$Properties|null|undefined);
 
                     /** Answer to GetStats. */
-                    stats?: (ectp.conformance.v1.Stats.$Properties|null);
+                    stats?: (ectp.conformance.v1.Stats.$Properties|null|undefined);
 
                     /**
                      * The command needs an optional feature the implementation lacks. The
                      * runner skips the case (or fails it if the features file claims it).
                      */
-                    unsupported?: (ectp.conformance.v1.Unsupported.$Properties|null);
+                    unsupported?: (ectp.conformance.v1.Unsupported.$Properties|null|undefined);
 
                     /**
                      * The implementation refused or failed the command. For Configure this
                      * is the expected answer to an invalid configuration [C11]; for any
                      * other command it means the implementation threw [I1].
                      */
-                    error?: (ectp.conformance.v1.Error.$Properties|null);
+                    error?: (ectp.conformance.v1.Error.$Properties|null|undefined);
 
                     /** Answer to GetView. */
-                    view?: (ectp.conformance.v1.ViewResult.$Properties|null);
+                    view?: (ectp.conformance.v1.ViewResult.$Properties|null|undefined);
 
                     /** Answer to DecodeStream. */
-                    decodeStream?: (ectp.conformance.v1.DecodeStreamResult.$Properties|null);
+                    decodeStream?: (ectp.conformance.v1.DecodeStreamResult.$Properties|null|undefined);
 
                     /**
                      * The result. Exactly one is set. A response with none set is treated by
@@ -2408,7 +2408,7 @@ export namespace ectp {
                      * Name of the feature, as listed in conformance/TESTEE-PROTOCOL.md (e.g.
                      * "raw-messages", "evict", "read-memory"). Empty: not named.
                      */
-                    feature?: (string|null);
+                    feature?: (string|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -2531,13 +2531,13 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Human-readable description. Required (non-empty). */
-                    message?: (string|null);
+                    message?: (string|null|undefined);
 
                     /**
                      * Machine-readable code, e.g. the EctpError code "INVALID_CONFIG" or
                      * "INVALID_ARGUMENT". Empty: not given.
                      */
-                    code?: (string|null);
+                    code?: (string|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -2662,7 +2662,7 @@ export namespace ectp {
                      * A testee that does not speak it answers Error with code
                      * UNSUPPORTED_PROTOCOL.
                      */
-                    protocolVersion?: (number|null);
+                    protocolVersion?: (number|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -2798,20 +2798,20 @@ export namespace ectp {
                      * Version of the testee protocol the testee speaks. MUST equal the
                      * requested one.
                      */
-                    protocolVersion?: (number|null);
+                    protocolVersion?: (number|null|undefined);
 
                     /** Name of the implementation (e.g. "ectp-ts"). Informative. */
-                    implementation?: (string|null);
+                    implementation?: (string|null|undefined);
 
                     /** Version of the implementation. Informative. Empty: unknown. */
-                    implementationVersion?: (string|null);
+                    implementationVersion?: (string|null|undefined);
 
                     /**
                      * The roles and optional features the testee implements (names as in
                      * TESTEE-PROTOCOL.md: list the roles too). Informative: the runner trusts
                      * the features file and reports differences as warnings.
                      */
-                    features?: (string[]|null);
+                    features?: (string[]|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -2858,7 +2858,7 @@ export namespace ectp {
                  * Fingerprint the instance serves (producer) or expects (consumer).
                  * Absent: the all-default fingerprint.
                  */
-                fingerprint?: (ectp.v1.Fingerprint.$Properties|null);
+                fingerprint?: (ectp.v1.Fingerprint.$Properties|null|undefined);
 
                 /**
                  * Transport metadata of the instance (Hello.transport_metadata). Empty:
@@ -2876,7 +2876,7 @@ export namespace ectp {
                  * Timers and limits. Every absent field takes the implementation's
                  * default, which MUST be the SPEC.md default.
                  */
-                timers?: (ectp.conformance.v1.Timers.$Properties|null);
+                timers?: (ectp.conformance.v1.Timers.$Properties|null|undefined);
 
                 /** Producer only: capacity of the item store in bytes. 0: 256 MiB. */
                 storeCapacityBytes: number;
@@ -2986,40 +2986,40 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Role of the new instance. Required. */
-                    role?: (ectp.conformance.v1.Role|null);
+                    role?: (ectp.conformance.v1.Role|null|undefined);
 
                     /** The instance's peer id (envelopes' sender_id). Required (non-empty). */
-                    id?: (string|null);
+                    id?: (string|null|undefined);
 
                     /** The instance's epoch [P8]. Required (> 0). */
-                    epoch?: (number|null);
+                    epoch?: (number|null|undefined);
 
                     /**
                      * Fingerprint the instance serves (producer) or expects (consumer).
                      * Absent: the all-default fingerprint.
                      */
-                    fingerprint?: (ectp.v1.Fingerprint.$Properties|null);
+                    fingerprint?: (ectp.v1.Fingerprint.$Properties|null|undefined);
 
                     /**
                      * Transport metadata of the instance (Hello.transport_metadata). Empty:
                      * none.
                      */
-                    transportMetadata?: (Uint8Array|null);
+                    transportMetadata?: (Uint8Array|null|undefined);
 
                     /**
                      * Seed of the instance's random source (backoff jitter [C4]). 0: the
                      * implementation's default seed.
                      */
-                    seed?: (number|null);
+                    seed?: (number|null|undefined);
 
                     /**
                      * Timers and limits. Every absent field takes the implementation's
                      * default, which MUST be the SPEC.md default.
                      */
-                    timers?: (ectp.conformance.v1.Timers.$Properties|null);
+                    timers?: (ectp.conformance.v1.Timers.$Properties|null|undefined);
 
                     /** Producer only: capacity of the item store in bytes. 0: 256 MiB. */
-                    storeCapacityBytes?: (number|null);
+                    storeCapacityBytes?: (number|null|undefined);
 
                     /**
                      * Consumer only: capacity of the destination memory reads land in, in
@@ -3027,7 +3027,7 @@ export namespace ectp {
                      * destination MUST NOT be given to a new read while an earlier read into
                      * overlapping bytes is unsettled [I5].
                      */
-                    destinationCapacityBytes?: (number|null);
+                    destinationCapacityBytes?: (number|null|undefined);
 
                     /**
                      * Producer only, with the optional feature "warm-start": items its store
@@ -3039,7 +3039,7 @@ export namespace ectp {
                      * makes the configuration invalid. A testee without that feature ignores
                      * it.
                      */
-                    initialItems?: (ectp.conformance.v1.PutItem.$Properties[]|null);
+                    initialItems?: (ectp.conformance.v1.PutItem.$Properties[]|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -3072,71 +3072,71 @@ export namespace ectp {
                 $unknowns?: Uint8Array[];
 
                 /** Every role: heartbeat interval [P8]. Absent: 2000. */
-                heartbeatIntervalMs?: (number|null);
+                heartbeatIntervalMs?: (number|null|undefined);
 
                 /**
                  * Consumer and producer: missed intervals before a peer is gone [P8].
                  * Absent: 3. (The reference subscribers judge a producer gone after 3.)
                  */
-                heartbeatMisses?: (number|null);
+                heartbeatMisses?: (number|null|undefined);
 
                 /** Consumer: wait budget per (request, item) [C3]. Absent: 60000. */
-                waitBudgetMs?: (number|null);
+                waitBudgetMs?: (number|null|undefined);
 
                 /** Consumer: grant wait per attempt [C4]. Absent: 30000. */
-                grantWaitMs?: (number|null);
+                grantWaitMs?: (number|null|undefined);
 
                 /** Consumer: transfer timeout [C8]. Absent: 20000. */
-                transferTimeoutMs?: (number|null);
+                transferTimeoutMs?: (number|null|undefined);
 
                 /**
                  * Consumer: quarantine cap [C8]. Absent: 60000. "No cap", which [C8] allows,
                  * cannot be asked for here: an implementation that offers it runs capped.
                  */
-                quarantineCapMs?: (number|null);
+                quarantineCapMs?: (number|null|undefined);
 
                 /** Consumer: first backoff delay [C4]. Absent: 50. */
-                backoffInitialMs?: (number|null);
+                backoffInitialMs?: (number|null|undefined);
 
                 /** Consumer: largest backoff delay [C4]. Absent: 2000. */
-                backoffMaxMs?: (number|null);
+                backoffMaxMs?: (number|null|undefined);
 
                 /** Consumer: lease safety margin [C11]. Absent: 5000. */
-                leaseSafetyMarginMs?: (number|null);
+                leaseSafetyMarginMs?: (number|null|undefined);
 
                 /** Consumer: largest acceptable item size [C2]. Absent: 268435456. */
-                maxItemBytes?: (number|null);
+                maxItemBytes?: (number|null|undefined);
 
                 /**
                  * Both: grant lease (producer grants it, consumer plans for it) [P3][C11].
                  * Absent: 30000.
                  */
-                leaseMs?: (number|null);
+                leaseMs?: (number|null|undefined);
 
                 /** Producer: per-consumer pinned-bytes quota [P5]. Absent: 1073741824. */
-                maxPinnedBytesPerConsumer?: (number|null);
+                maxPinnedBytesPerConsumer?: (number|null|undefined);
 
                 /** Producer: per-consumer grant quota [P5]. Absent: 256. */
-                maxGrantsPerConsumer?: (number|null);
+                maxGrantsPerConsumer?: (number|null|undefined);
 
                 /** Producer: event batches kept for replay [E2]. Absent: 1024. */
-                replayBufferBatches?: (number|null);
+                replayBufferBatches?: (number|null|undefined);
 
                 /** Producer: retry hint in OVERLOADED / NOT_READY rejects. Absent: 50. */
-                retryAfterMs?: (number|null);
+                retryAfterMs?: (number|null|undefined);
 
                 /**
                  * Producer: largest total encoded size of the events of one EventBatch or
                  * the items of one Snapshot part [E1][E2], at most 8388608. Absent: 1048576.
                  */
-                maxBatchBytes?: (number|null);
+                maxBatchBytes?: (number|null|undefined);
 
                 /**
                  * Producer: least time between two answers to one peer's ReplayRequests or
                  * SnapshotRequests that resend anything [E2], at most 1000; 0: no bound.
                  * Absent: 500.
                  */
-                resendIntervalMs?: (number|null);
+                resendIntervalMs?: (number|null|undefined);
 
                 /**
                  * Subscriber, with the optional feature "subscriber-view-bound": the bound
@@ -3146,7 +3146,7 @@ export namespace ectp {
                  * configuration. A testee without that feature ignores it. Absent: the
                  * implementation's own bound (the reference subscribers: 268435456).
                  */
-                maxViewBytes?: (number|null);
+                maxViewBytes?: (number|null|undefined);
 
                 /**
                  * Creates a new Timers instance using the specified properties.
@@ -3233,71 +3233,71 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Every role: heartbeat interval [P8]. Absent: 2000. */
-                    heartbeatIntervalMs?: (number|null);
+                    heartbeatIntervalMs?: (number|null|undefined);
 
                     /**
                      * Consumer and producer: missed intervals before a peer is gone [P8].
                      * Absent: 3. (The reference subscribers judge a producer gone after 3.)
                      */
-                    heartbeatMisses?: (number|null);
+                    heartbeatMisses?: (number|null|undefined);
 
                     /** Consumer: wait budget per (request, item) [C3]. Absent: 60000. */
-                    waitBudgetMs?: (number|null);
+                    waitBudgetMs?: (number|null|undefined);
 
                     /** Consumer: grant wait per attempt [C4]. Absent: 30000. */
-                    grantWaitMs?: (number|null);
+                    grantWaitMs?: (number|null|undefined);
 
                     /** Consumer: transfer timeout [C8]. Absent: 20000. */
-                    transferTimeoutMs?: (number|null);
+                    transferTimeoutMs?: (number|null|undefined);
 
                     /**
                      * Consumer: quarantine cap [C8]. Absent: 60000. "No cap", which [C8] allows,
                      * cannot be asked for here: an implementation that offers it runs capped.
                      */
-                    quarantineCapMs?: (number|null);
+                    quarantineCapMs?: (number|null|undefined);
 
                     /** Consumer: first backoff delay [C4]. Absent: 50. */
-                    backoffInitialMs?: (number|null);
+                    backoffInitialMs?: (number|null|undefined);
 
                     /** Consumer: largest backoff delay [C4]. Absent: 2000. */
-                    backoffMaxMs?: (number|null);
+                    backoffMaxMs?: (number|null|undefined);
 
                     /** Consumer: lease safety margin [C11]. Absent: 5000. */
-                    leaseSafetyMarginMs?: (number|null);
+                    leaseSafetyMarginMs?: (number|null|undefined);
 
                     /** Consumer: largest acceptable item size [C2]. Absent: 268435456. */
-                    maxItemBytes?: (number|null);
+                    maxItemBytes?: (number|null|undefined);
 
                     /**
                      * Both: grant lease (producer grants it, consumer plans for it) [P3][C11].
                      * Absent: 30000.
                      */
-                    leaseMs?: (number|null);
+                    leaseMs?: (number|null|undefined);
 
                     /** Producer: per-consumer pinned-bytes quota [P5]. Absent: 1073741824. */
-                    maxPinnedBytesPerConsumer?: (number|null);
+                    maxPinnedBytesPerConsumer?: (number|null|undefined);
 
                     /** Producer: per-consumer grant quota [P5]. Absent: 256. */
-                    maxGrantsPerConsumer?: (number|null);
+                    maxGrantsPerConsumer?: (number|null|undefined);
 
                     /** Producer: event batches kept for replay [E2]. Absent: 1024. */
-                    replayBufferBatches?: (number|null);
+                    replayBufferBatches?: (number|null|undefined);
 
                     /** Producer: retry hint in OVERLOADED / NOT_READY rejects. Absent: 50. */
-                    retryAfterMs?: (number|null);
+                    retryAfterMs?: (number|null|undefined);
 
                     /**
                      * Producer: largest total encoded size of the events of one EventBatch or
                      * the items of one Snapshot part [E1][E2], at most 8388608. Absent: 1048576.
                      */
-                    maxBatchBytes?: (number|null);
+                    maxBatchBytes?: (number|null|undefined);
 
                     /**
                      * Producer: least time between two answers to one peer's ReplayRequests or
                      * SnapshotRequests that resend anything [E2], at most 1000; 0: no bound.
                      * Absent: 500.
                      */
-                    resendIntervalMs?: (number|null);
+                    resendIntervalMs?: (number|null|undefined);
 
                     /**
                      * Subscriber, with the optional feature "subscriber-view-bound": the bound
@@ -3307,7 +3307,7 @@ export namespace ectp {
                      * configuration. A testee without that feature ignores it. Absent: the
                      * implementation's own bound (the reference subscribers: 268435456).
                      */
-                    maxViewBytes?: (number|null);
+                    maxViewBytes?: (number|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -3427,10 +3427,10 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The engine's request id. Required. */
-                    requestId?: (string|null);
+                    requestId?: (string|null|undefined);
 
                     /** The request's media items, in order. */
-                    items?: (ectp.conformance.v1.AdmitItem.$Properties[]|null);
+                    items?: (ectp.conformance.v1.AdmitItem.$Properties[]|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -3467,7 +3467,7 @@ export namespace ectp {
                  * The testee passes it to the implementation as received; anything
                  * malformed must become INVALID_ANNOUNCEMENT [C2], never an exception.
                  */
-                announcement?: (ectp.v1.Announcement.$Properties|null);
+                announcement?: (ectp.v1.Announcement.$Properties|null|undefined);
 
                 /** Whether the request carries real model input for the item [C1]. */
                 hasModelInput: boolean;
@@ -3569,20 +3569,20 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The engine's id for the item, unique within the request. Required. */
-                    itemId?: (string|null);
+                    itemId?: (string|null|undefined);
 
                     /**
                      * The announcement the orchestrator attached. Absent: no remote copy.
                      * The testee passes it to the implementation as received; anything
                      * malformed must become INVALID_ANNOUNCEMENT [C2], never an exception.
                      */
-                    announcement?: (ectp.v1.Announcement.$Properties|null);
+                    announcement?: (ectp.v1.Announcement.$Properties|null|undefined);
 
                     /** Whether the request carries real model input for the item [C1]. */
-                    hasModelInput?: (boolean|null);
+                    hasModelInput?: (boolean|null|undefined);
 
                     /** Whether the engine already holds the encoding locally [C1]. */
-                    local?: (boolean|null);
+                    local?: (boolean|null|undefined);
 
                     /**
                      * Optional feature "untrusted-json": the announcement as the JSON text an
@@ -3591,7 +3591,7 @@ export namespace ectp {
                      * testee hands the parsed JSON to the implementation's announcement intake.
                      * Empty: not used.
                      */
-                    announcementJson?: (string|null);
+                    announcementJson?: (string|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -3714,13 +3714,13 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Whether the request was admitted or failed. */
-                    status?: (ectp.conformance.v1.AdmitStatus|null);
+                    status?: (ectp.conformance.v1.AdmitStatus|null|undefined);
 
                     /** ADMITTED: one decision per item, in the request's order. FAILED: empty. */
-                    items?: (ectp.conformance.v1.ItemDecision.$Properties[]|null);
+                    items?: (ectp.conformance.v1.ItemDecision.$Properties[]|null|undefined);
 
                     /** FAILED: the failed items (at least one). ADMITTED: empty. */
-                    failures?: (ectp.conformance.v1.ItemFailure.$Properties[]|null);
+                    failures?: (ectp.conformance.v1.ItemFailure.$Properties[]|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -3799,7 +3799,7 @@ export namespace ectp {
                  * MUST fill `loaded` for every READY decision of an item it loaded
                  * remotely. Absent: the item was local, or not READY.
                  */
-                loaded?: (ectp.conformance.v1.LoadedBytes.$Properties|null);
+                loaded?: (ectp.conformance.v1.LoadedBytes.$Properties|null|undefined);
 
                 /**
                  * Creates a new ItemDecision instance using the specified properties.
@@ -3886,19 +3886,19 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The AdmitItem.item_id this decision is about. */
-                    itemId?: (string|null);
+                    itemId?: (string|null|undefined);
 
                     /**
                      * What the engine does with the item: READY, DEFER or LOCAL_ENCODE
                      * (ItemAction); UNSPECIFIED is a malformed response.
                      */
-                    action?: (ectp.conformance.v1.ItemAction|null);
+                    action?: (ectp.conformance.v1.ItemAction|null|undefined);
 
                     /**
                      * LOCAL_ENCODE: why the remote path was not or no longer used.
                      * UNSPECIFIED: there was no announcement (or READY/DEFER).
                      */
-                    reason?: (ectp.v1.FailureReason|null);
+                    reason?: (ectp.v1.FailureReason|null|undefined);
 
                     /**
                      * READY from a remote load: the loaded bytes, as the testee reads them
@@ -3906,7 +3906,7 @@ export namespace ectp {
                      * MUST fill `loaded` for every READY decision of an item it loaded
                      * remotely. Absent: the item was local, or not READY.
                      */
-                    loaded?: (ectp.conformance.v1.LoadedBytes.$Properties|null);
+                    loaded?: (ectp.conformance.v1.LoadedBytes.$Properties|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -4029,13 +4029,13 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Number of bytes. */
-                    sizeBytes?: (number|null);
+                    sizeBytes?: (number|null|undefined);
 
                     /**
                      * CRC-32C of the bytes, as an unsigned 32-bit integer (the algorithm of
                      * CHECKSUM_ALGORITHM_CRC32C).
                      */
-                    crc32c?: (number|null);
+                    crc32c?: (number|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -4161,16 +4161,16 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The AdmitItem.item_id of the item that failed. */
-                    itemId?: (string|null);
+                    itemId?: (string|null|undefined);
 
                     /** Why it failed. UNSPECIFIED is a malformed response. */
-                    reason?: (ectp.v1.FailureReason|null);
+                    reason?: (ectp.v1.FailureReason|null|undefined);
 
                     /**
                      * Remote attempts made for it: the ReadRequests sent for the item (0 when none) [C6].
                      * Cases may check it.
                      */
-                    attempts?: (number|null);
+                    attempts?: (number|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -4290,7 +4290,7 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The request. Required. */
-                    requestId?: (string|null);
+                    requestId?: (string|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -4518,7 +4518,7 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Every request that failed since the previous drain, each exactly once. */
-                    failed?: (ectp.conformance.v1.FailedRequest.$Properties[]|null);
+                    failed?: (ectp.conformance.v1.FailedRequest.$Properties[]|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -4638,10 +4638,10 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The Admit.request_id of the request that failed. */
-                    requestId?: (string|null);
+                    requestId?: (string|null|undefined);
 
                     /** A reason per failed item (at least one). */
-                    failures?: (ectp.conformance.v1.ItemFailure.$Properties[]|null);
+                    failures?: (ectp.conformance.v1.ItemFailure.$Properties[]|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -4779,13 +4779,13 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The read_id of the StartRead output. */
-                    readId?: (number|null);
+                    readId?: (number|null|undefined);
 
                     /**
                      * How the read ended: DONE (bytes landed, in `data`), FAILED or CANCELLED
                      * (ReadStatus); UNSPECIFIED is treated as FAILED.
                      */
-                    status?: (ectp.conformance.v1.ReadStatus|null);
+                    status?: (ectp.conformance.v1.ReadStatus|null|undefined);
 
                     /**
                      * DONE: the bytes the transport wrote into the read's destination, from
@@ -4794,13 +4794,13 @@ export namespace ectp {
                      * Fewer or more bytes than the read's length model a short or overlong
                      * transfer. FAILED/CANCELLED: partial bytes, possibly empty.
                      */
-                    data?: (Uint8Array|null);
+                    data?: (Uint8Array|null|undefined);
 
                     /** The transport knows the peer is gone (e.g. NIXL REMOTE_DISCONNECT). */
-                    peerGone?: (boolean|null);
+                    peerGone?: (boolean|null|undefined);
 
                     /** Human-readable error for FAILED. Empty: none. */
-                    error?: (string|null);
+                    error?: (string|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -4854,7 +4854,7 @@ export namespace ectp {
                  * fills those in). key and size_bytes are required; dtype, shape and
                  * checksum are copied as given.
                  */
-                descriptor?: (ectp.v1.ItemDescriptor.$Properties|null);
+                descriptor?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
                 /** The item's bytes; size_bytes long. Empty when `fill` is set. */
                 data: Uint8Array;
@@ -4866,7 +4866,7 @@ export namespace ectp {
                  * the bytes itself, as `data` would have carried them. Absent: the bytes
                  * are `data`.
                  */
-                fill?: (number|null);
+                fill?: (number|null|undefined);
 
                 /**
                  * Creates a new PutItem instance using the specified properties.
@@ -4957,10 +4957,10 @@ export namespace ectp {
                      * fills those in). key and size_bytes are required; dtype, shape and
                      * checksum are copied as given.
                      */
-                    descriptor?: (ectp.v1.ItemDescriptor.$Properties|null);
+                    descriptor?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
                     /** The item's bytes; size_bytes long. Empty when `fill` is set. */
-                    data?: (Uint8Array|null);
+                    data?: (Uint8Array|null|undefined);
 
                     /**
                      * Present: the item's bytes are size_bytes copies of this byte value (0 to
@@ -4969,7 +4969,7 @@ export namespace ectp {
                      * the bytes itself, as `data` would have carried them. Absent: the bytes
                      * are `data`.
                      */
-                    fill?: (number|null);
+                    fill?: (number|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -4999,7 +4999,7 @@ export namespace ectp {
                 $unknowns?: Uint8Array[];
 
                 /** The stored item's full descriptor (location, producer_id, epoch filled). */
-                descriptor?: (ectp.v1.ItemDescriptor.$Properties|null);
+                descriptor?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
                 /**
                  * Creates a new PutItemResult instance using the specified properties.
@@ -5086,7 +5086,7 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The stored item's full descriptor (location, producer_id, epoch filled). */
-                    descriptor?: (ectp.v1.ItemDescriptor.$Properties|null);
+                    descriptor?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -5119,7 +5119,7 @@ export namespace ectp {
                 $unknowns?: Uint8Array[];
 
                 /** The item. Required. */
-                key?: (ectp.v1.ItemKey.$Properties|null);
+                key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
                 /**
                  * Creates a new MarkReady instance using the specified properties.
@@ -5206,7 +5206,7 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The item. Required. */
-                    key?: (ectp.v1.ItemKey.$Properties|null);
+                    key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -5239,7 +5239,7 @@ export namespace ectp {
                 $unknowns?: Uint8Array[];
 
                 /** The item. Required. */
-                key?: (ectp.v1.ItemKey.$Properties|null);
+                key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
                 /**
                  * Creates a new Discard instance using the specified properties.
@@ -5326,7 +5326,7 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The item. Required. */
-                    key?: (ectp.v1.ItemKey.$Properties|null);
+                    key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -5361,7 +5361,7 @@ export namespace ectp {
                 $unknowns?: Uint8Array[];
 
                 /** The item. Required. */
-                key?: (ectp.v1.ItemKey.$Properties|null);
+                key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
                 /**
                  * Creates a new Evict instance using the specified properties.
@@ -5448,7 +5448,7 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The item. Required. */
-                    key?: (ectp.v1.ItemKey.$Properties|null);
+                    key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -5593,7 +5593,7 @@ export namespace ectp {
                 $unknowns?: Uint8Array[];
 
                 /** The item. Required. */
-                key?: (ectp.v1.ItemKey.$Properties|null);
+                key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
                 /**
                  * Creates a new Announce instance using the specified properties.
@@ -5680,7 +5680,7 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The item. Required. */
-                    key?: (ectp.v1.ItemKey.$Properties|null);
+                    key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -5714,7 +5714,7 @@ export namespace ectp {
                  * down. An item not yet ready is announced too (a ReadRequest for it is
                  * answered NOT_READY [P1]).
                  */
-                announcement?: (ectp.v1.Announcement.$Properties|null);
+                announcement?: (ectp.v1.Announcement.$Properties|null|undefined);
 
                 /**
                  * Creates a new AnnounceResult instance using the specified properties.
@@ -5805,7 +5805,7 @@ export namespace ectp {
                      * down. An item not yet ready is announced too (a ReadRequest for it is
                      * answered NOT_READY [P1]).
                      */
-                    announcement?: (ectp.v1.Announcement.$Properties|null);
+                    announcement?: (ectp.v1.Announcement.$Properties|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -6046,10 +6046,10 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The source location (from a grant's descriptor). */
-                    location?: (Uint8Array|null);
+                    location?: (Uint8Array|null|undefined);
 
                     /** Number of bytes to read from the start of the location. */
-                    length?: (number|null);
+                    length?: (number|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -6172,7 +6172,7 @@ export namespace ectp {
                      * The bytes currently in that memory, `length` of them from the
                      * location's start.
                      */
-                    data?: (Uint8Array|null);
+                    data?: (Uint8Array|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -6208,7 +6208,7 @@ export namespace ectp {
                 from: string;
 
                 /** The message. Ignored when `raw` is set. */
-                envelope?: (ectp.v1.Envelope.$Properties|null);
+                envelope?: (ectp.v1.Envelope.$Properties|null|undefined);
 
                 /**
                  * Optional feature "raw-messages": the exact bytes received (possibly
@@ -6302,17 +6302,17 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The sending peer's id, as the transport knows it. */
-                    from?: (string|null);
+                    from?: (string|null|undefined);
 
                     /** The message. Ignored when `raw` is set. */
-                    envelope?: (ectp.v1.Envelope.$Properties|null);
+                    envelope?: (ectp.v1.Envelope.$Properties|null|undefined);
 
                     /**
                      * Optional feature "raw-messages": the exact bytes received (possibly
                      * malformed, possibly with unknown fields [V1][V2]). The testee hands
                      * them to the implementation's decoder unchanged. Empty: use `envelope`.
                      */
-                    raw?: (Uint8Array|null);
+                    raw?: (Uint8Array|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -6441,7 +6441,7 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Id of the peer the send or connect failed for. Required. */
-                    peerId?: (string|null);
+                    peerId?: (string|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -6702,7 +6702,7 @@ export namespace ectp {
                  * When the runner should poll next at the latest (the implementation's
                  * nextDeadline()), in ms on the same clock. Absent: nothing is scheduled.
                  */
-                nextDeadlineMs?: (number|null);
+                nextDeadlineMs?: (number|null|undefined);
 
                 /**
                  * Creates a new PollResult instance using the specified properties.
@@ -6789,13 +6789,13 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The outputs, in the order the implementation produced them. */
-                    outputs?: (ectp.conformance.v1.Output.$Properties[]|null);
+                    outputs?: (ectp.conformance.v1.Output.$Properties[]|null|undefined);
 
                     /**
                      * When the runner should poll next at the latest (the implementation's
                      * nextDeadline()), in ms on the same clock. Absent: nothing is scheduled.
                      */
-                    nextDeadlineMs?: (number|null);
+                    nextDeadlineMs?: (number|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -6832,22 +6832,22 @@ export namespace ectp {
                 $unknowns?: Uint8Array[];
 
                 /** Send a control message. */
-                send?: (ectp.conformance.v1.SendOutput.$Properties|null);
+                send?: (ectp.conformance.v1.SendOutput.$Properties|null|undefined);
 
                 /** Start a one-sided read. */
-                startRead?: (ectp.conformance.v1.StartReadOutput.$Properties|null);
+                startRead?: (ectp.conformance.v1.StartReadOutput.$Properties|null|undefined);
 
                 /** Cancel a read started by an earlier StartReadOutput. */
-                cancelRead?: (ectp.conformance.v1.CancelReadOutput.$Properties|null);
+                cancelRead?: (ectp.conformance.v1.CancelReadOutput.$Properties|null|undefined);
 
                 /** Make a peer reachable. */
-                connectPeer?: (ectp.conformance.v1.ConnectPeerOutput.$Properties|null);
+                connectPeer?: (ectp.conformance.v1.ConnectPeerOutput.$Properties|null|undefined);
 
                 /** Forget a peer's metadata (it is gone or restarted). */
-                disconnectPeer?: (ectp.conformance.v1.DisconnectPeerOutput.$Properties|null);
+                disconnectPeer?: (ectp.conformance.v1.DisconnectPeerOutput.$Properties|null|undefined);
 
                 /** An event batch published for in-process subscribers [E1]. */
-                eventBatch?: (ectp.conformance.v1.EventBatchOutput.$Properties|null);
+                eventBatch?: (ectp.conformance.v1.EventBatchOutput.$Properties|null|undefined);
 
                 /** What the implementation asks for. Exactly one is set. */
                 kind?: ("send"|"startRead"|"cancelRead"|"connectPeer"|"disconnectPeer"|"eventBatch");
@@ -6937,22 +6937,22 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Send a control message. */
-                    send?: (ectp.conformance.v1.SendOutput.$Properties|null);
+                    send?: (ectp.conformance.v1.SendOutput.$Properties|null|undefined);
 
                     /** Start a one-sided read. */
-                    startRead?: (ectp.conformance.v1.StartReadOutput.$Properties|null);
+                    startRead?: (ectp.conformance.v1.StartReadOutput.$Properties|null|undefined);
 
                     /** Cancel a read started by an earlier StartReadOutput. */
-                    cancelRead?: (ectp.conformance.v1.CancelReadOutput.$Properties|null);
+                    cancelRead?: (ectp.conformance.v1.CancelReadOutput.$Properties|null|undefined);
 
                     /** Make a peer reachable. */
-                    connectPeer?: (ectp.conformance.v1.ConnectPeerOutput.$Properties|null);
+                    connectPeer?: (ectp.conformance.v1.ConnectPeerOutput.$Properties|null|undefined);
 
                     /** Forget a peer's metadata (it is gone or restarted). */
-                    disconnectPeer?: (ectp.conformance.v1.DisconnectPeerOutput.$Properties|null);
+                    disconnectPeer?: (ectp.conformance.v1.DisconnectPeerOutput.$Properties|null|undefined);
 
                     /** An event batch published for in-process subscribers [E1]. */
-                    eventBatch?: (ectp.conformance.v1.EventBatchOutput.$Properties|null);
+                    eventBatch?: (ectp.conformance.v1.EventBatchOutput.$Properties|null|undefined);
 
                     /** What the implementation asks for. Exactly one is set. */
                     kind?: ("send"|"startRead"|"cancelRead"|"connectPeer"|"disconnectPeer"|"eventBatch");
@@ -7103,7 +7103,7 @@ export namespace ectp {
                 to: string;
 
                 /** The envelope, version/sender_id/sender_epoch filled in. */
-                envelope?: (ectp.v1.Envelope.$Properties|null);
+                envelope?: (ectp.v1.Envelope.$Properties|null|undefined);
 
                 /**
                  * Creates a new SendOutput instance using the specified properties.
@@ -7190,10 +7190,10 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Destination peer id. */
-                    to?: (string|null);
+                    to?: (string|null|undefined);
 
                     /** The envelope, version/sender_id/sender_epoch filled in. */
-                    envelope?: (ectp.v1.Envelope.$Properties|null);
+                    envelope?: (ectp.v1.Envelope.$Properties|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -7340,16 +7340,16 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Id of the read, unique among this instance's unsettled reads. > 0. */
-                    readId?: (number|null);
+                    readId?: (number|null|undefined);
 
                     /** The producer holding the bytes. */
-                    peerId?: (string|null);
+                    peerId?: (string|null|undefined);
 
                     /** The source location (from the grant's descriptor). */
-                    source?: (Uint8Array|null);
+                    source?: (Uint8Array|null|undefined);
 
                     /** Number of bytes to read. */
-                    length?: (number|null);
+                    length?: (number|null|undefined);
 
                     /**
                      * Identity of the destination memory: the testee's region id. With
@@ -7357,10 +7357,10 @@ export namespace ectp {
                      * unsettled reads share destination bytes [I5]. Required: the runner fails
                      * a case whose testee reports a read without it.
                      */
-                    destinationRegion?: (string|null);
+                    destinationRegion?: (string|null|undefined);
 
                     /** Byte offset of the destination inside destination_region. */
-                    destinationOffset?: (number|null);
+                    destinationOffset?: (number|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -7477,7 +7477,7 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The read_id of the StartReadOutput to cancel. */
-                    readId?: (number|null);
+                    readId?: (number|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -7606,16 +7606,16 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Id of the peer to connect to. */
-                    peerId?: (string|null);
+                    peerId?: (string|null|undefined);
 
                     /** The peer epoch the metadata belongs to. */
-                    epoch?: (number|null);
+                    epoch?: (number|null|undefined);
 
                     /**
                      * The peer's transport metadata, opaque to the runner: what the
                      * transport connects with.
                      */
-                    metadata?: (Uint8Array|null);
+                    metadata?: (Uint8Array|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -7732,7 +7732,7 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Id of the peer whose metadata to forget. */
-                    peerId?: (string|null);
+                    peerId?: (string|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -7762,7 +7762,7 @@ export namespace ectp {
                 $unknowns?: Uint8Array[];
 
                 /** The batch (also sent to remote subscribers as EventBatch envelopes). */
-                batch?: (ectp.v1.EventBatch.$Properties|null);
+                batch?: (ectp.v1.EventBatch.$Properties|null|undefined);
 
                 /**
                  * Creates a new EventBatchOutput instance using the specified properties.
@@ -7849,7 +7849,7 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The batch (also sent to remote subscribers as EventBatch envelopes). */
-                    batch?: (ectp.v1.EventBatch.$Properties|null);
+                    batch?: (ectp.v1.EventBatch.$Properties|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -7908,7 +7908,7 @@ export namespace ectp {
                  * The receiver's largest frame payload in bytes. Absent: the
                  * implementation's default, which MUST be SPEC.md's 16 MiB (16777216).
                  */
-                maxFrameBytes?: (number|null);
+                maxFrameBytes?: (number|null|undefined);
 
                 /**
                  * Creates a new DecodeStream instance using the specified properties.
@@ -8001,13 +8001,13 @@ export namespace ectp {
                      * (the runner sends an empty stream as no chunk at all). The runner sends
                      * at most 65536 chunks, of at most 32 MiB together.
                      */
-                    chunks?: (Uint8Array[]|null);
+                    chunks?: (Uint8Array[]|null|undefined);
 
                     /**
                      * The receiver's largest frame payload in bytes. Absent: the
                      * implementation's default, which MUST be SPEC.md's 16 MiB (16777216).
                      */
-                    maxFrameBytes?: (number|null);
+                    maxFrameBytes?: (number|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -8142,17 +8142,17 @@ export namespace ectp {
                      * chunk that completed it. A chunk index that is no chunk of the stream,
                      * or below the index of the frame before, is a malformed response.
                      */
-                    frames?: (ectp.conformance.v1.DecodedFrame.$Properties[]|null);
+                    frames?: (ectp.conformance.v1.DecodedFrame.$Properties[]|null|undefined);
 
                     /** How the decoding ended. UNSPECIFIED is a malformed response. */
-                    outcome?: (ectp.conformance.v1.StreamOutcome|null);
+                    outcome?: (ectp.conformance.v1.StreamOutcome|null|undefined);
 
                     /**
                      * The chunk (0 for the first) whose push gave `outcome`; for an outcome
                      * given as the stream ended (CLEAN_END, MALFORMED_MESSAGE), the number of
                      * chunks. Above the number of chunks: a malformed response.
                      */
-                    outcomeChunk?: (number|null);
+                    outcomeChunk?: (number|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -8275,13 +8275,13 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The payload; empty for a frame of length 0. */
-                    payload?: (Uint8Array|null);
+                    payload?: (Uint8Array|null|undefined);
 
                     /**
                      * The chunk (0 for the first) whose push completed the frame: a decoder
                      * hands a frame out once its last byte has arrived, not later.
                      */
-                    chunk?: (number|null);
+                    chunk?: (number|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -8446,13 +8446,13 @@ export namespace ectp {
                 $unknowns?: Uint8Array[];
 
                 /** Set when the instance is a consumer. */
-                consumer?: (ectp.conformance.v1.ConsumerStats.$Properties|null);
+                consumer?: (ectp.conformance.v1.ConsumerStats.$Properties|null|undefined);
 
                 /** Set when the instance is a producer. */
-                producer?: (ectp.conformance.v1.ProducerStats.$Properties|null);
+                producer?: (ectp.conformance.v1.ProducerStats.$Properties|null|undefined);
 
                 /** Set when the instance is a subscriber. */
-                subscriber?: (ectp.conformance.v1.SubscriberStats.$Properties|null);
+                subscriber?: (ectp.conformance.v1.SubscriberStats.$Properties|null|undefined);
 
                 /**
                  * Creates a new Stats instance using the specified properties.
@@ -8539,13 +8539,13 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Set when the instance is a consumer. */
-                    consumer?: (ectp.conformance.v1.ConsumerStats.$Properties|null);
+                    consumer?: (ectp.conformance.v1.ConsumerStats.$Properties|null|undefined);
 
                     /** Set when the instance is a producer. */
-                    producer?: (ectp.conformance.v1.ProducerStats.$Properties|null);
+                    producer?: (ectp.conformance.v1.ProducerStats.$Properties|null|undefined);
 
                     /** Set when the instance is a subscriber. */
-                    subscriber?: (ectp.conformance.v1.SubscriberStats.$Properties|null);
+                    subscriber?: (ectp.conformance.v1.SubscriberStats.$Properties|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -8689,34 +8689,34 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Producers followed. */
-                    producers?: (number|null);
+                    producers?: (number|null|undefined);
 
                     /**
                      * Followed producers whose view is current: a snapshot applied, nothing
                      * seen but not applied, no request open, not declared gone [E2][P8].
                      */
-                    synced?: (number|null);
+                    synced?: (number|null|undefined);
 
                     /** Snapshots applied (whole or assembled from parts). */
-                    snapshotsApplied?: (number|null);
+                    snapshotsApplied?: (number|null|undefined);
 
                     /** SnapshotRequests sent, first ones and retries. */
-                    snapshotRequests?: (number|null);
+                    snapshotRequests?: (number|null|undefined);
 
                     /** ReplayRequests sent. */
-                    replayRequests?: (number|null);
+                    replayRequests?: (number|null|undefined);
 
                     /**
                      * Messages ignored: unknown senders, stale epochs, duplicates, malformed
                      * parts [C10].
                      */
-                    ignoredMessages?: (number|null);
+                    ignoredMessages?: (number|null|undefined);
 
                     /** Batches held ahead of a missing one, all producers [E2]. */
-                    heldBatches?: (number|null);
+                    heldBatches?: (number|null|undefined);
 
                     /** Parts of snapshots still being assembled, all producers [E2]. */
-                    snapshotParts?: (number|null);
+                    snapshotParts?: (number|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -8756,7 +8756,7 @@ export namespace ectp {
                  * How to reach the producer on a transport that loads a peer's metadata
                  * before sending to it. Absent: the runner's transport needs none.
                  */
-                connection?: (ectp.conformance.v1.ProducerConnection.$Properties|null);
+                connection?: (ectp.conformance.v1.ProducerConnection.$Properties|null|undefined);
 
                 /**
                  * Creates a new Follow instance using the specified properties.
@@ -8843,13 +8843,13 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The producer's peer id. */
-                    producerId?: (string|null);
+                    producerId?: (string|null|undefined);
 
                     /**
                      * How to reach the producer on a transport that loads a peer's metadata
                      * before sending to it. Absent: the runner's transport needs none.
                      */
-                    connection?: (ectp.conformance.v1.ProducerConnection.$Properties|null);
+                    connection?: (ectp.conformance.v1.ProducerConnection.$Properties|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -8975,10 +8975,10 @@ export namespace ectp {
                      * The producer's epoch (> 0; the runner never sends 0, and a testee MAY
                      * answer a Follow with epoch 0 with Error).
                      */
-                    epoch?: (number|null);
+                    epoch?: (number|null|undefined);
 
                     /** The producer's transport metadata for that epoch. */
-                    metadata?: (Uint8Array|null);
+                    metadata?: (Uint8Array|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -9095,7 +9095,7 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The producer's peer id. */
-                    producerId?: (string|null);
+                    producerId?: (string|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -9212,7 +9212,7 @@ export namespace ectp {
                 interface $Properties {
 
                     /** The producer's peer id. */
-                    producerId?: (string|null);
+                    producerId?: (string|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -9343,13 +9343,13 @@ export namespace ectp {
                      * (the view then reflects it and every batch applied after it); false
                      * before, or when the producer is not followed.
                      */
-                    synced?: (boolean|null);
+                    synced?: (boolean|null|undefined);
 
                     /**
                      * The producer's ready items as of the last batch applied, in any order,
                      * as the producer described them. Empty when not synced.
                      */
-                    items?: (ectp.v1.ItemDescriptor.$Properties[]|null);
+                    items?: (ectp.v1.ItemDescriptor.$Properties[]|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -9496,37 +9496,37 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Requests admitted and not finished (failed ones included until finished). */
-                    requests?: (number|null);
+                    requests?: (number|null|undefined);
 
                     /** Live (request, item) budgets [C3]. */
-                    budgets?: (number|null);
+                    budgets?: (number|null|undefined);
 
                     /** Items with a remote fetch in progress [C9]. */
-                    fetches?: (number|null);
+                    fetches?: (number|null|undefined);
 
                     /** Reads started and not settled, quarantined included [I5]. */
-                    readsInFlight?: (number|null);
+                    readsInFlight?: (number|null|undefined);
 
                     /** Quarantined reads [C8]. */
-                    quarantined?: (number|null);
+                    quarantined?: (number|null|undefined);
 
                     /**
                      * Grants held (received, not ACKed) [C7], that of a cancelled read still
                      * settling included.
                      */
-                    grantsHeld?: (number|null);
+                    grantsHeld?: (number|null|undefined);
 
                     /** Verified items held for unfinished requests. */
-                    loadedItems?: (number|null);
+                    loadedItems?: (number|null|undefined);
 
                     /** Destinations allocated and not released [I5]. */
-                    destinations?: (number|null);
+                    destinations?: (number|null|undefined);
 
                     /** Failed requests not yet drained [C6]. */
-                    undrainedFailures?: (number|null);
+                    undrainedFailures?: (number|null|undefined);
 
                     /** Peer messages ignored as malformed, late, duplicate or unknown [C10]. */
-                    ignoredMessages?: (number|null);
+                    ignoredMessages?: (number|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -9664,28 +9664,28 @@ export namespace ectp {
                 interface $Properties {
 
                     /** Live grants [I3]. */
-                    grants?: (number|null);
+                    grants?: (number|null|undefined);
 
                     /** Pins held in the store; equals grants at all times [I3]. */
-                    pins?: (number|null);
+                    pins?: (number|null|undefined);
 
                     /** Bytes pinned by live grants [P5]. */
-                    pinnedBytes?: (number|null);
+                    pinnedBytes?: (number|null|undefined);
 
                     /** Peers considered alive [P8]. */
-                    peers?: (number|null);
+                    peers?: (number|null|undefined);
 
                     /** Event batches held for replay [E2]. */
-                    replayBuffered?: (number|null);
+                    replayBuffered?: (number|null|undefined);
 
                     /** Sequence of the last published batch in this epoch [E1]. */
-                    eventSequence?: (number|null);
+                    eventSequence?: (number|null|undefined);
 
                     /** Peer messages ignored [C10]. */
-                    ignoredMessages?: (number|null);
+                    ignoredMessages?: (number|null|undefined);
 
                     /** True after Shutdown [P7]. */
-                    shuttingDown?: (boolean|null);
+                    shuttingDown?: (boolean|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -9731,7 +9731,7 @@ export namespace ectp {
              * (SPEC.md section 6), else ignored and counted (a HandshakeReject is
              * also acted on as a VERSION refusal).
              */
-            version?: (ectp.v1.SpecVersion.$Properties|null);
+            version?: (ectp.v1.SpecVersion.$Properties|null|undefined);
 
             /** Stable identity of the sender (its producer or consumer id). Required. */
             senderId: string;
@@ -9746,43 +9746,43 @@ export namespace ectp {
              * Handshake: the sender's role, capabilities, fingerprint, transport
              * metadata and heartbeat interval (SPEC.md section 4.1).
              */
-            hello?: (ectp.v1.Hello.$Properties|null);
+            hello?: (ectp.v1.Hello.$Properties|null|undefined);
 
             /** Handshake refusal. */
-            handshakeReject?: (ectp.v1.HandshakeReject.$Properties|null);
+            handshakeReject?: (ectp.v1.HandshakeReject.$Properties|null|undefined);
 
             /** Read request (consumer to producer). */
-            readRequest?: (ectp.v1.ReadRequest.$Properties|null);
+            readRequest?: (ectp.v1.ReadRequest.$Properties|null|undefined);
 
             /** Read grant (producer to consumer). */
-            readGrant?: (ectp.v1.ReadGrant.$Properties|null);
+            readGrant?: (ectp.v1.ReadGrant.$Properties|null|undefined);
 
             /** Read refusal (producer to consumer). */
-            readReject?: (ectp.v1.ReadReject.$Properties|null);
+            readReject?: (ectp.v1.ReadReject.$Properties|null|undefined);
 
             /** Grant release, the ACK (consumer to producer). */
-            readComplete?: (ectp.v1.ReadComplete.$Properties|null);
+            readComplete?: (ectp.v1.ReadComplete.$Properties|null|undefined);
 
             /** Liveness signal, sent every heartbeat interval [P8]. */
-            heartbeat?: (ectp.v1.Heartbeat.$Properties|null);
+            heartbeat?: (ectp.v1.Heartbeat.$Properties|null|undefined);
 
             /** Events (producer to subscriber). */
-            eventBatch?: (ectp.v1.EventBatch.$Properties|null);
+            eventBatch?: (ectp.v1.EventBatch.$Properties|null|undefined);
 
             /** Replay request (subscriber to producer). */
-            replayRequest?: (ectp.v1.ReplayRequest.$Properties|null);
+            replayRequest?: (ectp.v1.ReplayRequest.$Properties|null|undefined);
 
             /** Replay not possible (producer to subscriber). */
-            replayUnavailable?: (ectp.v1.ReplayUnavailable.$Properties|null);
+            replayUnavailable?: (ectp.v1.ReplayUnavailable.$Properties|null|undefined);
 
             /** Snapshot request (subscriber to producer). */
-            snapshotRequest?: (ectp.v1.SnapshotRequest.$Properties|null);
+            snapshotRequest?: (ectp.v1.SnapshotRequest.$Properties|null|undefined);
 
             /** Snapshot (producer to subscriber). */
-            snapshot?: (ectp.v1.Snapshot.$Properties|null);
+            snapshot?: (ectp.v1.Snapshot.$Properties|null|undefined);
 
             /** An announcement forwarded over the control plane (optional use). */
-            announcement?: (ectp.v1.Announcement.$Properties|null);
+            announcement?: (ectp.v1.Announcement.$Properties|null|undefined);
 
             /**
              * The message. Exactly one is set. An envelope with none set (a message
@@ -9881,58 +9881,58 @@ export namespace ectp {
                  * (SPEC.md section 6), else ignored and counted (a HandshakeReject is
                  * also acted on as a VERSION refusal).
                  */
-                version?: (ectp.v1.SpecVersion.$Properties|null);
+                version?: (ectp.v1.SpecVersion.$Properties|null|undefined);
 
                 /** Stable identity of the sender (its producer or consumer id). Required. */
-                senderId?: (string|null);
+                senderId?: (string|null|undefined);
 
                 /**
                  * Epoch of the sender: increases on every restart; a lower epoch than one
                  * already seen is stale [P8]. Required (> 0).
                  */
-                senderEpoch?: (number|null);
+                senderEpoch?: (number|null|undefined);
 
                 /**
                  * Handshake: the sender's role, capabilities, fingerprint, transport
                  * metadata and heartbeat interval (SPEC.md section 4.1).
                  */
-                hello?: (ectp.v1.Hello.$Properties|null);
+                hello?: (ectp.v1.Hello.$Properties|null|undefined);
 
                 /** Handshake refusal. */
-                handshakeReject?: (ectp.v1.HandshakeReject.$Properties|null);
+                handshakeReject?: (ectp.v1.HandshakeReject.$Properties|null|undefined);
 
                 /** Read request (consumer to producer). */
-                readRequest?: (ectp.v1.ReadRequest.$Properties|null);
+                readRequest?: (ectp.v1.ReadRequest.$Properties|null|undefined);
 
                 /** Read grant (producer to consumer). */
-                readGrant?: (ectp.v1.ReadGrant.$Properties|null);
+                readGrant?: (ectp.v1.ReadGrant.$Properties|null|undefined);
 
                 /** Read refusal (producer to consumer). */
-                readReject?: (ectp.v1.ReadReject.$Properties|null);
+                readReject?: (ectp.v1.ReadReject.$Properties|null|undefined);
 
                 /** Grant release, the ACK (consumer to producer). */
-                readComplete?: (ectp.v1.ReadComplete.$Properties|null);
+                readComplete?: (ectp.v1.ReadComplete.$Properties|null|undefined);
 
                 /** Liveness signal, sent every heartbeat interval [P8]. */
-                heartbeat?: (ectp.v1.Heartbeat.$Properties|null);
+                heartbeat?: (ectp.v1.Heartbeat.$Properties|null|undefined);
 
                 /** Events (producer to subscriber). */
-                eventBatch?: (ectp.v1.EventBatch.$Properties|null);
+                eventBatch?: (ectp.v1.EventBatch.$Properties|null|undefined);
 
                 /** Replay request (subscriber to producer). */
-                replayRequest?: (ectp.v1.ReplayRequest.$Properties|null);
+                replayRequest?: (ectp.v1.ReplayRequest.$Properties|null|undefined);
 
                 /** Replay not possible (producer to subscriber). */
-                replayUnavailable?: (ectp.v1.ReplayUnavailable.$Properties|null);
+                replayUnavailable?: (ectp.v1.ReplayUnavailable.$Properties|null|undefined);
 
                 /** Snapshot request (subscriber to producer). */
-                snapshotRequest?: (ectp.v1.SnapshotRequest.$Properties|null);
+                snapshotRequest?: (ectp.v1.SnapshotRequest.$Properties|null|undefined);
 
                 /** Snapshot (producer to subscriber). */
-                snapshot?: (ectp.v1.Snapshot.$Properties|null);
+                snapshot?: (ectp.v1.Snapshot.$Properties|null|undefined);
 
                 /** An announcement forwarded over the control plane (optional use). */
-                announcement?: (ectp.v1.Announcement.$Properties|null);
+                announcement?: (ectp.v1.Announcement.$Properties|null|undefined);
 
                 /**
                  * The message. Exactly one is set. An envelope with none set (a message
@@ -10437,7 +10437,7 @@ export namespace ectp {
              * Compatibility fingerprint the sender serves or expects. Absent: the
              * all-default fingerprint.
              */
-            fingerprint?: (ectp.v1.Fingerprint.$Properties|null);
+            fingerprint?: (ectp.v1.Fingerprint.$Properties|null|undefined);
 
             /**
              * Transport metadata the receiver needs to reach the sender's memory (e.g.
@@ -10538,34 +10538,34 @@ export namespace ectp {
             interface $Properties {
 
                 /** Role of the sender. */
-                role?: (ectp.v1.Role|null);
+                role?: (ectp.v1.Role|null|undefined);
 
                 /**
                  * Optional features, as lowercase dotted names. Unknown names MUST be
                  * ignored. Empty: none. "events.v1" (SPEC.md 4.1): from a consumer or a
                  * subscriber, it wants EventBatches [E1]; from a producer, it publishes them.
                  */
-                capabilities?: (string[]|null);
+                capabilities?: (string[]|null|undefined);
 
                 /**
                  * Compatibility fingerprint the sender serves or expects. Absent: the
                  * all-default fingerprint.
                  */
-                fingerprint?: (ectp.v1.Fingerprint.$Properties|null);
+                fingerprint?: (ectp.v1.Fingerprint.$Properties|null|undefined);
 
                 /**
                  * Transport metadata the receiver needs to reach the sender's memory (e.g.
                  * a NIXL agent metadata blob). Loaded once per sender epoch. Empty: the
                  * transport needs none.
                  */
-                transportMetadata?: (Uint8Array|null);
+                transportMetadata?: (Uint8Array|null|undefined);
 
                 /**
                  * Heartbeat interval the sender uses, in milliseconds. 0: the default (2000).
                  * The receiver judges the sender's silence by the larger of this and its own
                  * interval, counting a value above 60000 as 60000 [P8].
                  */
-                heartbeatIntervalMs?: (number|null);
+                heartbeatIntervalMs?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -10613,7 +10613,7 @@ export namespace ectp {
             detail: string;
 
             /** The spec version the rejecting peer speaks. */
-            supported?: (ectp.v1.SpecVersion.$Properties|null);
+            supported?: (ectp.v1.SpecVersion.$Properties|null|undefined);
 
             /**
              * Creates a new HandshakeReject instance using the specified properties.
@@ -10700,13 +10700,13 @@ export namespace ectp {
             interface $Properties {
 
                 /** VERSION, INCOMPATIBLE or INTERNAL. */
-                reason?: (ectp.v1.FailureReason|null);
+                reason?: (ectp.v1.FailureReason|null|undefined);
 
                 /** Human-readable detail naming what differed. Empty: none. */
-                detail?: (string|null);
+                detail?: (string|null|undefined);
 
                 /** The spec version the rejecting peer speaks. */
-                supported?: (ectp.v1.SpecVersion.$Properties|null);
+                supported?: (ectp.v1.SpecVersion.$Properties|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -10744,7 +10744,7 @@ export namespace ectp {
             attemptId: number;
 
             /** The item wanted. Required. */
-            key?: (ectp.v1.ItemKey.$Properties|null);
+            key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
             /**
              * The producer epoch the consumer's announcement named [P8]. 0: any epoch.
@@ -10848,22 +10848,22 @@ export namespace ectp {
                  * attempt_id is lower than, and does not re-grant one equal to, the attempt
                  * of that consumer's live grant for the same key [P3][C10].
                  */
-                attemptId?: (number|null);
+                attemptId?: (number|null|undefined);
 
                 /** The item wanted. Required. */
-                key?: (ectp.v1.ItemKey.$Properties|null);
+                key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
                 /**
                  * The producer epoch the consumer's announcement named [P8]. 0: any epoch.
                  * A producer whose epoch differs rejects with EPOCH_CHANGED.
                  */
-                expectedEpoch?: (number|null);
+                expectedEpoch?: (number|null|undefined);
 
                 /**
                  * The size the announcement named. 0: unknown. A producer whose item has
                  * another size rejects with INTERNAL.
                  */
-                expectedSizeBytes?: (number|null);
+                expectedSizeBytes?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -10905,7 +10905,7 @@ export namespace ectp {
              * The item, including its current location. It names the granting producer
              * and its current epoch (SPEC.md section 4.4).
              */
-            item?: (ectp.v1.ItemDescriptor.$Properties|null);
+            item?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
             /**
              * Lease in milliseconds, counted by the producer from when it sent the grant.
@@ -10998,22 +10998,22 @@ export namespace ectp {
             interface $Properties {
 
                 /** The ReadRequest this answers. */
-                attemptId?: (number|null);
+                attemptId?: (number|null|undefined);
 
                 /** Unique per producer epoch; the consumer MUST name it in ReadComplete. > 0. */
-                grantId?: (number|null);
+                grantId?: (number|null|undefined);
 
                 /**
                  * The item, including its current location. It names the granting producer
                  * and its current epoch (SPEC.md section 4.4).
                  */
-                item?: (ectp.v1.ItemDescriptor.$Properties|null);
+                item?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
                 /**
                  * Lease in milliseconds, counted by the producer from when it sent the grant.
                  * 0: the default (30000).
                  */
-                leaseMs?: (number|null);
+                leaseMs?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -11152,29 +11152,29 @@ export namespace ectp {
             interface $Properties {
 
                 /** The ReadRequest this answers. */
-                attemptId?: (number|null);
+                attemptId?: (number|null|undefined);
 
                 /**
                  * Why the read is refused (FailureReason, e.g. NOT_READY, NOT_FOUND,
                  * OVERLOADED). Unknown values are treated as INTERNAL [V1].
                  */
-                reason?: (ectp.v1.FailureReason|null);
+                reason?: (ectp.v1.FailureReason|null|undefined);
 
                 /**
                  * Whether the producer considers the refusal retryable. The consumer uses
                  * the SPEC.md table for known reasons and this flag only for unknown ones.
                  */
-                retryable?: (boolean|null);
+                retryable?: (boolean|null|undefined);
 
                 /**
                  * Earliest sensible retry, in milliseconds from receipt. 0: no hint; the
                  * consumer's own backoff applies [C4]. The consumer never retries sooner
                  * than its backoff, whatever this says.
                  */
-                retryAfterMs?: (number|null);
+                retryAfterMs?: (number|null|undefined);
 
                 /** Human-readable detail. Empty: none. */
-                detail?: (string|null);
+                detail?: (string|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -11328,17 +11328,17 @@ export namespace ectp {
             interface $Properties {
 
                 /** The grant being released. */
-                grantId?: (number|null);
+                grantId?: (number|null|undefined);
 
                 /**
                  * How the grant ended (CompletionStatus): OK, FAILED or ABANDONED;
                  * UNSPECIFIED and unknown values read as FAILED. The pin is released
                  * whichever it is.
                  */
-                status?: (ectp.v1.CompletionStatus|null);
+                status?: (ectp.v1.CompletionStatus|null|undefined);
 
                 /** Human-readable detail. Empty: none. */
-                detail?: (string|null);
+                detail?: (string|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -11463,7 +11463,7 @@ export namespace ectp {
             interface $Properties {
 
                 /** Sender's count of heartbeats sent in this epoch, starting at 1. Informative. */
-                sequence?: (number|null);
+                sequence?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -11591,10 +11591,10 @@ export namespace ectp {
             interface $Properties {
 
                 /** Major version. This file defines major version 1. */
-                major?: (number|null);
+                major?: (number|null|undefined);
 
                 /** Minor version: backwards-compatible additions within the major version [V2]. */
-                minor?: (number|null);
+                minor?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -11771,16 +11771,16 @@ export namespace ectp {
                  * Model identifier, e.g. `Qwen/Qwen3.5-35B-A3B@<revision>`. Empty is allowed
                  * but then only matches another empty model.
                  */
-                model?: (string|null);
+                model?: (string|null|undefined);
 
                 /** Element type of the encoding. */
-                dtype?: (ectp.v1.Dtype|null);
+                dtype?: (ectp.v1.Dtype|null|undefined);
 
                 /** Bytes per row of the encoding (hidden size x element size). 0 = not given. */
-                rowBytes?: (number|null);
+                rowBytes?: (number|null|undefined);
 
                 /** Version of the engine's encoding layout. 0 = not given. */
-                layoutVersion?: (number|null);
+                layoutVersion?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -11819,7 +11819,7 @@ export namespace ectp {
              * Compatibility fingerprint. Absent means the all-default fingerprint, which
              * only matches another all-default fingerprint.
              */
-            fingerprint?: (ectp.v1.Fingerprint.$Properties|null);
+            fingerprint?: (ectp.v1.Fingerprint.$Properties|null|undefined);
 
             /**
              * Creates a new ItemKey instance using the specified properties.
@@ -11909,13 +11909,13 @@ export namespace ectp {
                  * Content hash of the media item (e.g. the engine's mm_hash). MUST be 1 to
                  * 64 bytes; an empty hash makes the key invalid [C2].
                  */
-                contentHash?: (Uint8Array|null);
+                contentHash?: (Uint8Array|null|undefined);
 
                 /**
                  * Compatibility fingerprint. Absent means the all-default fingerprint, which
                  * only matches another all-default fingerprint.
                  */
-                fingerprint?: (ectp.v1.Fingerprint.$Properties|null);
+                fingerprint?: (ectp.v1.Fingerprint.$Properties|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -12054,10 +12054,10 @@ export namespace ectp {
             interface $Properties {
 
                 /** Algorithm used. UNSPECIFIED means "no checksum". */
-                algorithm?: (ectp.v1.ChecksumAlgorithm|null);
+                algorithm?: (ectp.v1.ChecksumAlgorithm|null|undefined);
 
                 /** The checksum value, in the byte layout the algorithm defines. */
-                value?: (Uint8Array|null);
+                value?: (Uint8Array|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -12090,7 +12090,7 @@ export namespace ectp {
             $unknowns?: Uint8Array[];
 
             /** Identity of the item. Required; absent makes the descriptor invalid [C2]. */
-            key?: (ectp.v1.ItemKey.$Properties|null);
+            key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
             /**
              * Size of the item in bytes. MUST be an integer in [1, max_item_bytes] and,
@@ -12107,7 +12107,7 @@ export namespace ectp {
             shape: number[];
 
             /** Optional checksum of the bytes [C11]. Absent: only the size is checked. */
-            checksum?: (ectp.v1.Checksum.$Properties|null);
+            checksum?: (ectp.v1.Checksum.$Properties|null|undefined);
 
             /** Stable identity of the producer holding the item. Required (non-empty). */
             producerId: string;
@@ -12210,7 +12210,7 @@ export namespace ectp {
             interface $Properties {
 
                 /** Identity of the item. Required; absent makes the descriptor invalid [C2]. */
-                key?: (ectp.v1.ItemKey.$Properties|null);
+                key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
                 /**
                  * Size of the item in bytes. MUST be an integer in [1, max_item_bytes] and,
@@ -12218,32 +12218,32 @@ export namespace ectp {
                  * shape, computed exactly (never wrapped around) [C2]. Implementations MUST
                  * treat values above 2^53 - 1 as invalid.
                  */
-                sizeBytes?: (number|null);
+                sizeBytes?: (number|null|undefined);
 
                 /** Element type. UNSPECIFIED (absent) skips the dtype x shape check. */
-                dtype?: (ectp.v1.Dtype|null);
+                dtype?: (ectp.v1.Dtype|null|undefined);
 
                 /** Tensor shape, outermost first. Empty (absent) skips the dtype x shape check. */
-                shape?: (number[]|null);
+                shape?: (number[]|null|undefined);
 
                 /** Optional checksum of the bytes [C11]. Absent: only the size is checked. */
-                checksum?: (ectp.v1.Checksum.$Properties|null);
+                checksum?: (ectp.v1.Checksum.$Properties|null|undefined);
 
                 /** Stable identity of the producer holding the item. Required (non-empty). */
-                producerId?: (string|null);
+                producerId?: (string|null|undefined);
 
                 /**
                  * Producer epoch: increases on every producer restart; an epoch lower than
                  * one already seen is stale [P8]. Required (> 0).
                  */
-                epoch?: (number|null);
+                epoch?: (number|null|undefined);
 
                 /**
                  * Transport-specific location of the bytes (e.g. a NIXL descriptor list).
                  * Opaque to the core. Empty means the producer gave no location; such a
                  * descriptor can still be announced, and the grant supplies the location.
                  */
-                location?: (Uint8Array|null);
+                location?: (Uint8Array|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -12280,10 +12280,10 @@ export namespace ectp {
              * Version of the spec the announcement was written against [V1]. Absent or
              * another major version makes the announcement invalid [C2].
              */
-            version?: (ectp.v1.SpecVersion.$Properties|null);
+            version?: (ectp.v1.SpecVersion.$Properties|null|undefined);
 
             /** The item. Required. */
-            item?: (ectp.v1.ItemDescriptor.$Properties|null);
+            item?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
             /**
              * The producer's transport metadata (e.g. a NIXL agent metadata blob), so a
@@ -12381,10 +12381,10 @@ export namespace ectp {
                  * Version of the spec the announcement was written against [V1]. Absent or
                  * another major version makes the announcement invalid [C2].
                  */
-                version?: (ectp.v1.SpecVersion.$Properties|null);
+                version?: (ectp.v1.SpecVersion.$Properties|null|undefined);
 
                 /** The item. Required. */
-                item?: (ectp.v1.ItemDescriptor.$Properties|null);
+                item?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
                 /**
                  * The producer's transport metadata (e.g. a NIXL agent metadata blob), so a
@@ -12392,7 +12392,7 @@ export namespace ectp {
                  * (the consumer uses another announcement's of the epoch, or the Hello's).
                  * The epoch's Hello's metadata, once it arrives, wins (SPEC.md section 4).
                  */
-                transportMetadata?: (Uint8Array|null);
+                transportMetadata?: (Uint8Array|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -12552,7 +12552,7 @@ export namespace ectp {
             $unknowns?: Uint8Array[];
 
             /** The item as it would be announced. */
-            item?: (ectp.v1.ItemDescriptor.$Properties|null);
+            item?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
             /**
              * Creates a new Stored instance using the specified properties.
@@ -12639,7 +12639,7 @@ export namespace ectp {
             interface $Properties {
 
                 /** The item as it would be announced. */
-                item?: (ectp.v1.ItemDescriptor.$Properties|null);
+                item?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -12669,7 +12669,7 @@ export namespace ectp {
             $unknowns?: Uint8Array[];
 
             /** The item's key. */
-            key?: (ectp.v1.ItemKey.$Properties|null);
+            key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
             /**
              * Why it left (RemovedCause): EVICTED to make room, or DISCARDED before it
@@ -12762,13 +12762,13 @@ export namespace ectp {
             interface $Properties {
 
                 /** The item's key. */
-                key?: (ectp.v1.ItemKey.$Properties|null);
+                key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
                 /**
                  * Why it left (RemovedCause): EVICTED to make room, or DISCARDED before it
                  * became ready; UNSPECIFIED and unknown values read as EVICTED.
                  */
-                cause?: (ectp.v1.RemovedCause|null);
+                cause?: (ectp.v1.RemovedCause|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -12891,7 +12891,7 @@ export namespace ectp {
                  * Why everything left (ClearedCause): RESET of the region, or SHUTDOWN of
                  * the producer; UNSPECIFIED and unknown values read as RESET.
                  */
-                cause?: (ectp.v1.ClearedCause|null);
+                cause?: (ectp.v1.ClearedCause|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -12924,13 +12924,13 @@ export namespace ectp {
             $unknowns?: Uint8Array[];
 
             /** An item became ready. */
-            stored?: (ectp.v1.Stored.$Properties|null);
+            stored?: (ectp.v1.Stored.$Properties|null|undefined);
 
             /** An item left: evicted or discarded. */
-            removed?: (ectp.v1.Removed.$Properties|null);
+            removed?: (ectp.v1.Removed.$Properties|null|undefined);
 
             /** Everything left. */
-            cleared?: (ectp.v1.Cleared.$Properties|null);
+            cleared?: (ectp.v1.Cleared.$Properties|null|undefined);
 
             /**
              * What happened. Exactly one is set; an Event with none set (a kind from a
@@ -13023,13 +13023,13 @@ export namespace ectp {
             interface $Properties {
 
                 /** An item became ready. */
-                stored?: (ectp.v1.Stored.$Properties|null);
+                stored?: (ectp.v1.Stored.$Properties|null|undefined);
 
                 /** An item left: evicted or discarded. */
-                removed?: (ectp.v1.Removed.$Properties|null);
+                removed?: (ectp.v1.Removed.$Properties|null|undefined);
 
                 /** Everything left. */
-                cleared?: (ectp.v1.Cleared.$Properties|null);
+                cleared?: (ectp.v1.Cleared.$Properties|null|undefined);
 
                 /**
                  * What happened. Exactly one is set; an Event with none set (a kind from a
@@ -13206,10 +13206,10 @@ export namespace ectp {
                  * within one producer epoch, starting at 1. A subscriber that sees a gap
                  * replays from the first missing number [E2].
                  */
-                sequence?: (number|null);
+                sequence?: (number|null|undefined);
 
                 /** The events. A batch holds at least one event. */
-                events?: (ectp.v1.Event.$Properties[]|null);
+                events?: (ectp.v1.Event.$Properties[]|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -13339,7 +13339,7 @@ export namespace ectp {
                  * First batch sequence wanted. 0 is treated as 1. Greater than the latest
                  * published sequence: nothing is sent (the subscriber is up to date).
                  */
-                fromSequence?: (number|null);
+                fromSequence?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -13463,10 +13463,10 @@ export namespace ectp {
             interface $Properties {
 
                 /** Oldest batch sequence still buffered. 0: the buffer is empty. */
-                oldestAvailable?: (number|null);
+                oldestAvailable?: (number|null|undefined);
 
                 /** Sequence of the newest batch published so far in this epoch. 0: none yet. */
-                latest?: (number|null);
+                latest?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -13727,22 +13727,22 @@ export namespace ectp {
             interface $Properties {
 
                 /** Sequence of the newest batch reflected in the snapshot. 0: none yet. */
-                sequence?: (number|null);
+                sequence?: (number|null|undefined);
 
                 /**
                  * Every ready item the producer holds (this part's share of them when
                  * `parts` is greater than 1).
                  */
-                items?: (ectp.v1.ItemDescriptor.$Properties[]|null);
+                items?: (ectp.v1.ItemDescriptor.$Properties[]|null|undefined);
 
                 /** Index of this part, from 0 to `parts` - 1. Absent: 0. */
-                part?: (number|null);
+                part?: (number|null|undefined);
 
                 /**
                  * Number of parts of this snapshot. Absent (0) or 1: this message is the
                  * whole snapshot.
                  */
-                parts?: (number|null);
+                parts?: (number|null|undefined);
 
                 /**
                  * Which answer this is: every Snapshot answer of a producer epoch has a
@@ -13751,7 +13751,7 @@ export namespace ectp {
                  * [E2]. Always set: a producer MUST NOT send 0 (absent); a subscriber reads a 0
                  * as the lowest id.
                  */
-                snapshotId?: (number|null);
+                snapshotId?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];

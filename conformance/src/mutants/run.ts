@@ -36,13 +36,13 @@ export interface MutantResult {
 /** Options of {@link runMutants}. */
 export interface MutantRunOptions {
   /** Mutants. Default conformance/mutants/*.json. */
-  mutants?: readonly MutantSpec[];
+  mutants?: readonly MutantSpec[] | undefined;
   /** Cases. Default every case. */
-  cases?: readonly LoadedCase[];
+  cases?: readonly LoadedCase[] | undefined;
   /** Features claimed by the TS testee. Default every feature the adapter implements. */
-  features?: Iterable<string>;
+  features?: Iterable<string> | undefined;
   /** Called with each mutant's result once known: its cases run, or its bundle failed to build (progress output). Default none. */
-  onMutant?: (result: MutantResult) => void;
+  onMutant?: ((result: MutantResult) => void) | undefined;
 }
 
 /** The keys of {@link MutantRunOptions}. */

@@ -35,13 +35,13 @@ export interface RandomisedOptions {
   /** Seeds to run (one schedule each). */
   seeds: readonly number[];
   /** Features claimed; the level needs consumer, producer and read-memory (else every seed is skipped). Default: those three. */
-  features?: Iterable<string>;
+  features?: Iterable<string> | undefined;
   /** Simulated engine time per seed, ms. Default 90000. */
-  durationMs?: number;
+  durationMs?: number | undefined;
   /** The command that replays one seed, printed with a failure. */
-  replayCommand?: (seed: number) => string;
+  replayCommand?: ((seed: number) => string) | undefined;
   /** Known-failing list (names `randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>`). */
-  knownFailing?: ReadonlyMap<string, string>;
+  knownFailing?: ReadonlyMap<string, string> | undefined;
   /** Wall-clock limit of one seed, ms: past it, the seed fails at its next command. Default 300000 (five minutes). */
   seedTimeoutMs?: number | undefined;
   /** Failed starts of the testee, counted across the run when one {@link StartFailures} is shared with the scripted cases and the other level (after 3 in a row, no seed starts one). Default: these seeds' own. */
@@ -72,7 +72,7 @@ interface ReadInFlight {
   /** When the consumer cancelled it, if it did. */
   cancelledAt?: number;
   /** The forced stall's landing: run once the consumer cancels the read (a late write), never before. */
-  landAfterCancel?: () => Promise<void>;
+  landAfterCancel?: (() => Promise<void>) | undefined;
 }
 
 interface Request {

@@ -59,18 +59,18 @@ export interface SubscriberRandomisedOptions {
   /** Seeds to run (one schedule each). */
   seeds: readonly number[];
   /** Features claimed; every seed is skipped without producer, events and subscriber. Default: those three. */
-  features?: Iterable<string>;
+  features?: Iterable<string> | undefined;
   /** `all` checks the RECOMMENDED rules too (see the module); `required` only what SPEC.md requires. Default `required`. */
-  level?: "required" | "all";
+  level?: "required" | "all" | undefined;
   /**
    * Simulated time of store changes and faults per seed, ms. The link then heals for 40 s (with one
    * more change published halfway), and at level `all` a quiet 30 s follows. Default 60000.
    */
-  durationMs?: number;
+  durationMs?: number | undefined;
   /** The command that replays one seed, printed with a failure. */
-  replayCommand?: (seed: number) => string;
+  replayCommand?: ((seed: number) => string) | undefined;
   /** Known-failing list (names `randomised/e1-e2-p8-i1-i4/seed-<n>`). */
-  knownFailing?: ReadonlyMap<string, string>;
+  knownFailing?: ReadonlyMap<string, string> | undefined;
   /** Wall-clock limit of one seed, ms: past it, the seed fails at its next command. Default 300000 (five minutes). */
   seedTimeoutMs?: number | undefined;
   /** Failed starts of the testee, counted across the run when one {@link StartFailures} is shared with the scripted cases and the other level (after 3 in a row, no seed starts one). Default: these seeds' own. */
@@ -185,7 +185,7 @@ class SubscriberSchedule {
   private readonly statesSeen = new Set<string>([""]);
   private readonly faults: { drop: number; dup: number; maxDelay: number; cutFrom: number; cutTo: number };
   /** The producer's bounds this seed: a small batch bound splits snapshots into parts, a small replay buffer runs out [E2]. */
-  private readonly bounds: { maxBatchBytes?: number; replayBufferBatches?: number; resendIntervalMs?: number };
+  private readonly bounds: { maxBatchBytes?: number | undefined; replayBufferBatches?: number | undefined; resendIntervalMs?: number | undefined };
   /**
    * Late copies: the probability that a SnapshotRequest or ReplayRequest of the subscriber reaches
    * the producer once more, 0.5 to 2.5 s later (a duplicate the network held back), drawn with `late`

@@ -130,7 +130,7 @@ export interface ScriptOptions {
    * deadline keeps moving by 1 ms makes the runner step through the case a millisecond at a
    * time). Default {@link DEFAULT_CASE_TIMEOUT_MS}.
    */
-  caseTimeoutMs?: number;
+  caseTimeoutMs?: number | undefined;
 }
 
 /** The keys of {@link ScriptOptions}. */

@@ -41,23 +41,23 @@ export interface SuiteOptions {
   /** Makes testee connections (restarted after a crash, hang or malformed output). */
   testee: TesteeFactory;
   /** Features the implementation claims. Default `["consumer", "producer"]`. */
-  features?: Iterable<string>;
+  features?: Iterable<string> | undefined;
   /** Cases expected to fail, with a reason each. A listed case that passes fails the run. Default none. */
-  knownFailing?: ReadonlyMap<string, string>;
+  knownFailing?: ReadonlyMap<string, string> | undefined;
   /** `required` runs REQUIRED cases only; `all` runs RECOMMENDED ones too. Default `required`; any other value is refused (see {@link selectCases}). */
-  level?: "required" | "all";
+  level?: "required" | "all" | undefined;
   /** Glob over full case names (`*` within a segment, `**` across). Default all. */
-  filter?: string;
+  filter?: string | undefined;
   /** The cases. Default every case under the package's `cases/`. */
-  cases?: readonly LoadedCase[];
+  cases?: readonly LoadedCase[] | undefined;
   /** Called after each case (progress output). */
-  onResult?: (result: CaseResult) => void;
+  onResult?: ((result: CaseResult) => void) | undefined;
   /** Called with each warning line, e.g. InitResult.features differing from the features file. Default: ignored. */
-  onWarning?: (message: string) => void;
+  onWarning?: ((message: string) => void) | undefined;
   /** Wall-clock limit of one case, in ms (see `ScriptOptions.caseTimeoutMs`). Default 60000. */
-  caseTimeoutMs?: number;
+  caseTimeoutMs?: number | undefined;
   /** The count of failed starts, shared with the randomised seeds of the same run (as `ectp conformance` does). Default: this run's own. */
-  startFailures?: StartFailures;
+  startFailures?: StartFailures | undefined;
 }
 
 /** The keys of {@link SuiteOptions}. */
@@ -320,7 +320,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     last.result = { ...last.result, ...classify(last.result.name, raw, options.knownFailing) };
   };
   /** Run one case; `used`: the testee it ran on; `rerun`: it failed only for its predecessor's output. */
-  const runCase = async (c: LoadedCase): Promise<{ outcome: RawOutcome; used?: TesteeConnection; rerun?: true; stderrBefore?: number }> => {
+  const runCase = async (c: LoadedCase): Promise<{ outcome: RawOutcome; used?: TesteeConnection | undefined; rerun?: true; stderrBefore?: number | undefined }> => {
     let answered = 0;
     let used: TesteeConnection | undefined;
     /** How many characters the testee had written to stderr before this case began (undefined for one started for it). */

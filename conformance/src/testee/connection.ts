@@ -66,9 +66,9 @@ export interface TesteeConnection {
    * an unasked response), possibly after its last answer; undefined while alive. Once the runner
    * closed it: what the testee wrote after its last answer, before it exited (else undefined).
    */
-  readonly fault?: TesteeFault;
+  readonly fault?: TesteeFault | undefined;
   /** The testee's answer to Init. Its `features` are informative: the runner follows the features file and warns about differences. */
-  readonly initResult?: ectp.conformance.v1.IInitResult;
+  readonly initResult?: ectp.conformance.v1.IInitResult | undefined;
   /** Stop the testee (EOF, then SIGTERM, then SIGKILL). Never throws. */
   close(): Promise<void>;
   /** What the runner keeps of the testee's stderr (its last bytes), for a testee that has one (a subprocess). */

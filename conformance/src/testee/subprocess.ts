@@ -16,24 +16,24 @@ export interface SubprocessTesteeOptions {
   /** Shell command line that starts the testee (run with `sh -c`). */
   command: string;
   /** Speak JSON lines instead of binary frames. Default false. */
-  jsonLines?: boolean;
+  jsonLines?: boolean | undefined;
   /** Milliseconds allowed per command before the testee is killed as hung. Default 5000. */
-  commandTimeoutMs?: number;
+  commandTimeoutMs?: number | undefined;
   /** Extra environment variables. Default none. */
-  env?: Record<string, string>;
+  env?: Record<string, string> | undefined;
   /** Working directory. Default the runner's. */
-  cwd?: string;
+  cwd?: string | undefined;
   /** Milliseconds allowed for process start-up plus the answer to Init. Default max(10000, commandTimeoutMs). */
-  startupTimeoutMs?: number;
+  startupTimeoutMs?: number | undefined;
   /** The last characters (UTF-16 code units: bytes for ASCII) of stderr kept for failure reports. Default 8192. */
-  stderrTailBytes?: number;
+  stderrTailBytes?: number | undefined;
   /**
    * Called when the testee breaks TESTEE-PROTOCOL.md §2's exit rules at close: still running 1 s
    * after EOF (then sent SIGTERM), or 1 s after SIGTERM too (then killed). With what it did.
    */
-  onExitRuleBroken?: (what: string) => void;
+  onExitRuleBroken?: ((what: string) => void) | undefined;
   /** Called with the connection as soon as its process is spawned, before Init is answered (to end it on an interrupt). */
-  onStart?: (conn: TesteeConnection) => void;
+  onStart?: ((conn: TesteeConnection) => void) | undefined;
 }
 
 /** The value JSON.parse makes of `text`, or undefined for text that is not JSON. */

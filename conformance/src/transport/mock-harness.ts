@@ -9,14 +9,14 @@ import type { TransportHarness } from "./transport-suite.js";
 /** How {@link mockTransportHarness} builds each case's `MockNetwork`: its fault seed and its clock (virtual or real time). */
 export interface MockTransportHarnessOptions {
   /** The network's fault seed. Default 1. */
-  readonly seed?: number;
+  readonly seed?: number | undefined;
   /**
    * `virtual`: the network's own virtual clock; `advance` jumps to the next scheduled event,
    * so 64 MiB reads and stalls cost no wall time. `real`: the network follows an external
    * real-time clock (`performance.now()`, 1 ms latency) and `advance` sleeps on
    * `waitForActivity`, the way a `Driver.run()` loop uses it. Default `virtual`.
    */
-  readonly clock?: "virtual" | "real";
+  readonly clock?: "virtual" | "real" | undefined;
 }
 
 /**

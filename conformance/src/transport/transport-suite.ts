@@ -45,24 +45,24 @@ export interface TransportHarness {
 /** Options of {@link runTransportConformance}. */
 export interface TransportSuiteOptions {
   /** Largest read size tried, bytes. Default 64 MiB. */
-  maxReadBytes?: number;
+  maxReadBytes?: number | undefined;
   /** Iterations of `advance` before a wait counts as a hang. Default 100000. */
-  maxSteps?: number;
+  maxSteps?: number | undefined;
   /**
    * Wall-clock bound of one wait, in ms, after which it counts as a hang. This is what bounds
    * a real transport (whose `advance` always resolves true); virtual-time harnesses hit
    * `maxSteps` first. Default 30000.
    */
-  waitTimeoutMs?: number;
+  waitTimeoutMs?: number | undefined;
   /**
    * How long, in wall-clock ms, the suite lets a transport run on after a result to catch late
    * duplicates or late writes (at most 50 `advance` steps either way). Default 250.
    */
-  settleMs?: number;
+  settleMs?: number | undefined;
   /** Which cases to run, by full name (`transport/<name>/<case>`); the others are neither run nor reported. Default: all. */
-  select?: (name: string) => boolean;
+  select?: ((name: string) => boolean) | undefined;
   /** Called after each case (progress output). Default: nothing. */
-  onResult?: (result: CaseResult) => void;
+  onResult?: ((result: CaseResult) => void) | undefined;
 }
 
 /** The keys of {@link TransportSuiteOptions}. */

@@ -35,12 +35,12 @@ export interface CoreModule {
   /** The reference item store. */
   MemoryItemStore: CoreConstructor;
   /** The event subscriber class; without it the testee answers the subscriber role Unsupported. */
-  EventSubscriber?: CoreConstructor;
+  EventSubscriber?: CoreConstructor | undefined;
   /**
    * The byte-stream frame decoder DecodeStream runs (SPEC.md section 5): a mutant bundle's copy,
    * whose framing may be patched. Default `@ectp/protocol`'s (`@ectp/core` exports none).
    */
-  FrameDecoder?: CoreConstructor;
+  FrameDecoder?: CoreConstructor | undefined;
 }
 
 /** A class constructor taking one options object; the core's classes fit (structurally, so copies do too). */

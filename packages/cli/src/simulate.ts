@@ -199,7 +199,7 @@ interface SimulateArgs {
 
 function parse(argv: string[]): SimulateArgs {
   let values: Record<string, string | boolean | undefined>;
-  let tokens: { kind: string; name?: string; value?: string }[];
+  let tokens: { kind: string; name?: string | undefined; value?: string | undefined }[];
   try {
     ({ values, tokens } = parseArgs({ args: argv, tokens: true, strict: true, allowPositionals: false, options: OPTIONS }));
   } catch (e) {

@@ -81,6 +81,13 @@ export function transportMetadataOption(value: unknown): Uint8Array {
   return value;
 }
 
+/**
+ * Settings to change from their defaults, as a core's `options.config` takes them: any subset of
+ * `T`, where a setting left out or `undefined` keeps its default (so an engine can pass its own
+ * optional settings through as they are).
+ */
+export type ConfigOverrides<T> = { [K in keyof T]?: T[K] | undefined };
+
 /** Timers shared by both roles. */
 export interface TimerConfig {
   /**
@@ -283,7 +290,7 @@ export const DEFAULT_PRODUCER_CONFIG: Readonly<ProducerConfig> = Object.freeze({
  * | `maxViewBytes` | 268435456 bytes (256 MiB) |
  */
 export const DEFAULT_SUBSCRIBER_CONFIG: Readonly<
-  Required<Pick<SubscriberOptions, "retryMs" | "heartbeatIntervalMs" | "catchUpMs" | "maxHeldBatches" | "maxHeldEvents" | "maxHeldBytes" | "maxViewBytes">>
+  Record<"retryMs" | "heartbeatIntervalMs" | "catchUpMs" | "maxHeldBatches" | "maxHeldEvents" | "maxHeldBytes" | "maxViewBytes", number>
 > = Object.freeze({
   retryMs: 2_000,
   heartbeatIntervalMs: DEFAULT_TIMERS.heartbeatIntervalMs,

@@ -32,7 +32,7 @@ export {
   DEFAULT_TIMERS,
   MAX_PEER_HEARTBEAT_INTERVAL_MS,
 } from "./config.js";
-export type { ConsumerConfig, ProducerConfig, TimerConfig } from "./config.js";
+export type { ConfigOverrides, ConsumerConfig, ProducerConfig, TimerConfig } from "./config.js";
 export { NOOP_LOGGER, NOOP_METRICS } from "./observability.js";
 export type { Labels, LogFields, Logger, MetricsSink } from "./observability.js";
 export { SeededRandom } from "./random.js";

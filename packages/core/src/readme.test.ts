@@ -88,7 +88,7 @@ describe("README configuration table", () => {
       ...Object.entries(DEFAULT_CONSUMER_CONFIG).filter(([k]) => !(k in DEFAULT_TIMERS)).map(([key, value]) => ({ key, role: "consumer", value })),
       ...Object.entries(DEFAULT_PRODUCER_CONFIG).filter(([k]) => !(k in DEFAULT_TIMERS)).map(([key, value]) => ({ key, role: "producer", value })),
     ];
-    const order = (a: { key?: string; role?: string }, b: { key?: string; role?: string }) => `${a.role}/${a.key}`.localeCompare(`${b.role}/${b.key}`);
+    const order = (a: { key?: string | undefined; role?: string | undefined }, b: { key?: string | undefined; role?: string | undefined }) => `${a.role}/${a.key}`.localeCompare(`${b.role}/${b.key}`);
     expect(rows.sort(order)).toEqual(expected.sort(order));
   });
 });

@@ -91,15 +91,15 @@ export interface ReadResult {
    * Number of bytes written. Required when `status` is `done`: the consumer checks it against the
    * item's size [C11], and a `done` result without it fails the item SIZE_MISMATCH.
    */
-  readonly bytesRead?: number;
+  readonly bytesRead?: number | undefined;
   /**
    * True when the transport knows the peer is gone (e.g. NIXL REMOTE_DISCONNECT): the consumer
    * then treats the producer as reported unreachable [P8] (no ReadComplete to it; its other
    * fetches end at once).
    */
-  readonly peerGone?: boolean;
+  readonly peerGone?: boolean | undefined;
   /** Human-readable reason for `failed`. */
-  readonly error?: string;
+  readonly error?: string | undefined;
   /**
    * CRC-32C (unsigned) of the destination's `bytesRead` bytes, for a `done` read that asked
    * for it ({@link ReadOperation.crc32c}). A transport that reports it MUST compute it over the
@@ -110,7 +110,7 @@ export interface ReadResult {
    * `crc32cBytes()`: those count as absent, so a host that cannot view the destination (GPU
    * memory) fails the item CHECKSUM_MISMATCH.
    */
-  readonly crc32c?: number;
+  readonly crc32c?: number | undefined;
 }
 
 /** One control message received from a peer. */

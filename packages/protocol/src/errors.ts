@@ -137,9 +137,9 @@ const BRAND = Symbol.for("ectp.EctpError");
 /** The optional parts of an {@link EctpError}: the error it wraps and facts for code to read. */
 export interface EctpErrorOptions {
   /** The underlying error, kept as `cause`. */
-  cause?: unknown;
+  cause?: unknown | undefined;
   /** Structured facts about the failure (offsets, sizes, names), kept as {@link EctpError.details}. */
-  details?: Readonly<Record<string, unknown>>;
+  details?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /**

@@ -34,7 +34,7 @@ export interface FrameOptions {
    * when absent or undefined, {@link DEFAULT_MAX_FRAME_BYTES} (16 MiB). The options themselves may be
    * left out (or `undefined`) for the default; `null`, an array or another non-object is `INVALID_CONFIG`.
    */
-  readonly maxFrameBytes?: number;
+  readonly maxFrameBytes?: number | undefined;
 }
 
 /** `String(v)`, or its type where that throws (a null-prototype object, a throwing `toString`). */

@@ -19,7 +19,7 @@ export interface JsonReadOptions {
    * parsers do: a misspelt field would otherwise be lost without a word). Set it to read
    * announcements of a newer minor version, whose added fields this version does not know [V1].
    */
-  readonly ignoreUnknownFields?: boolean;
+  readonly ignoreUnknownFields?: boolean | undefined;
 }
 
 /**

@@ -11,7 +11,7 @@ export interface OutputPathOptions {
    * Whether the write creates missing directories (with {@link makeDirectories}); default false.
    * A symbolic link's target is always checked without: a write through a link creates no directory.
    */
-  createsDirectories?: boolean;
+  createsDirectories?: boolean | undefined;
 }
 
 /**

@@ -72,7 +72,7 @@ export interface DescriptorLimits {
   /** Largest acceptable size in bytes [C2]. */
   readonly maxItemBytes: number;
   /** When given, the descriptor's fingerprint must equal it [C2]. */
-  readonly fingerprint?: ectp.v1.IFingerprint | null;
+  readonly fingerprint?: ectp.v1.IFingerprint | null | undefined;
 }
 
 /** Outcome of a validation: the valid value, or one typed error naming what was wrong. */

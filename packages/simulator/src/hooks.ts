@@ -31,12 +31,12 @@ export type ProducerLike = Pick<
 /** Factories of the simulated components; each defaults to the real implementation. */
 export interface CoreFactories {
   /** Build a consumer. Default: `new ConsumerCore(options)`. */
-  consumer?(options: ConsumerOptions): ConsumerLike;
+  consumer?: ((options: ConsumerOptions) => ConsumerLike) | undefined;
   /** Build a producer. Default: `new ProducerCore(options)`. */
-  producer?(options: ProducerOptions): ProducerLike;
+  producer?: ((options: ProducerOptions) => ProducerLike) | undefined;
   /**
    * Wrap the store the producer core sees. The simulator keeps checking the real store,
    * so a wrapper that loses pins is caught by [I3]. Default: the store itself.
    */
-  store?(store: ItemStore): ItemStore;
+  store?: ((store: ItemStore) => ItemStore) | undefined;
 }

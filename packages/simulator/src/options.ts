@@ -3,7 +3,7 @@
  * (4 encoders, 4 prefill/decode instances, concurrency 96, 6,000 requests).
  * @module
  */
-import type { ConsumerConfig, ProducerConfig } from "@ectp/core";
+import type { ConfigOverrides, ConsumerConfig, ProducerConfig } from "@ectp/core";
 import type { FaultPresetName, FaultProfile } from "./faults.js";
 import type { CoreFactories } from "./hooks.js";
 
@@ -64,9 +64,9 @@ export interface SimulationConfig {
    * the largest scaled item); giving either here is refused (`validateConfig` names the option to
    * use), since it would be replaced without a word. Default none.
    */
-  consumerConfig: Partial<ConsumerConfig>;
+  consumerConfig: ConfigOverrides<ConsumerConfig>;
   /** Producer timer overrides. Default none. */
-  producerConfig: Partial<ProducerConfig>;
+  producerConfig: ConfigOverrides<ProducerConfig>;
   /** Simulated time between samples of the report's time series. Default 1 s (coarsened to keep <= 2,000 points). */
   sampleIntervalMs: number;
   /**
@@ -80,20 +80,20 @@ export interface SimulationConfig {
 }
 
 /** Options of {@link runSimulation}: any subset of {@link SimulationConfig} plus hooks. */
-export interface SimulationOptions extends Partial<SimulationConfig> {
+export interface SimulationOptions extends ConfigOverrides<SimulationConfig> {
   /** Called with (requests ended, requests total) at most every 1% of progress. Default none. */
-  onProgress?: (done: number, total: number) => void;
+  onProgress?: ((done: number, total: number) => void) | undefined;
   /** Replace cores or stores, e.g. with deliberately broken variants in tests. Default: the real ones. */
-  factories?: CoreFactories;
+  factories?: CoreFactories | undefined;
   /** Receives every event-log line (for debugging a seed). Default: lines are only hashed. */
-  eventLog?: (line: string) => void;
+  eventLog?: ((line: string) => void) | undefined;
   /**
    * Return the time series for the HTML report. Default true. False leaves the samples out of the
    * result but not out of the run: every run samples (a sample calls each consumer core's
    * `stats()`), so a core whose `stats()` throws gives the same [I1] violations and event-log hash
    * either way.
    */
-  timeSeries?: boolean;
+  timeSeries?: boolean | undefined;
   /**
    * Call `admit` for every waiting request at every engine step, even when the previous
    * step was a pure re-admission and nothing has reached the consumer since. Default
@@ -102,7 +102,7 @@ export interface SimulationOptions extends Partial<SimulationConfig> {
    * fraction of the time. True is for checking that equivalence. Cores from `factories`
    * are always admitted every step.
    */
-  readmitEveryStep?: boolean;
+  readmitEveryStep?: boolean | undefined;
   /**
    * Decode every control message from its bytes at the receiver. Default false: a message
    * between two real cores is still encoded and sent as bytes (its size sets its delivery
@@ -112,7 +112,7 @@ export interface SimulationOptions extends Partial<SimulationConfig> {
    * Cores from `factories` always receive bytes. True is for checking that equivalence (the
    * tests compare whole summaries and event-log hashes of both modes).
    */
-  decodeMessages?: boolean;
+  decodeMessages?: boolean | undefined;
 }
 
 /**

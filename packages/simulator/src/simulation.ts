@@ -13,6 +13,7 @@
 import {
   type AdmitItem,
   type AdmitRequest,
+  type ConfigOverrides,
   type ConsumerOptions,
   ConsumerCore,
   type CoreOutput,
@@ -2085,7 +2086,7 @@ function setupProblem(e: unknown): string {
 }
 
 /** The options that are {@link SimulationConfig} fields (no hooks). */
-function configOnly(options: Partial<SimulationConfig>): Partial<SimulationConfig> {
+function configOnly(options: ConfigOverrides<SimulationConfig>): ConfigOverrides<SimulationConfig> {
   return Object.fromEntries(Object.entries(options).filter(([k]) => k in DEFAULT_SIMULATION_CONFIG));
 }
 
@@ -2100,7 +2101,7 @@ const SIMULATION_SET_CONSUMER_FIELDS = {
 } as const;
 
 /** Type and range of each option, as sentences naming the option. */
-function optionProblems(options: Partial<SimulationConfig>): string[] {
+function optionProblems(options: ConfigOverrides<SimulationConfig>): string[] {
   if (options === null || typeof options !== "object" || Array.isArray(options))
     return [`options must be an object of SimulationOptions (e.g. { requests: 100 }); got ${describeValue(options)}`];
   const cfg = { ...DEFAULT_SIMULATION_CONFIG, ...stripUndefined(options) };
@@ -2235,8 +2236,9 @@ function stallMsOf(cfg: SimulationConfig): number {
   return Math.round((cfg.consumerConfig.transferTimeoutMs ?? 20_000) + (Number.isFinite(cap) ? cap : 60_000) / 2);
 }
 
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** `o` without its `undefined` fields (an option given as `undefined` keeps its default). */
+function stripUndefined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 
 /** Bytes for a message: GiB or MiB with one decimal. */

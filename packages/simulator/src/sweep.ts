@@ -68,18 +68,18 @@ export interface SweepSummary {
 /** What {@link runSweep} runs: one simulation configuration (its `seed` the first run's), the number of runs, and per-run and abort hooks. */
 export interface SweepOptions extends SimulationOptions {
   /** Number of seeds, at least 1; the last seed, `seed + runs - 1`, must be a valid seed too. Default 1. */
-  runs?: number;
+  runs?: number | undefined;
   /** Called after each run. Default none. */
-  onRun?: (summary: SimulationSummary, index: number, runs: number) => void;
+  onRun?: ((summary: SimulationSummary, index: number, runs: number) => void) | undefined;
   /** Not called by a sweep (its runs report no progress within a run): follow a sweep with `onRun`. */
-  onProgress?: NonNullable<SimulationOptions["onProgress"]>;
+  onProgress?: NonNullable<SimulationOptions["onProgress"]> | undefined;
   /**
    * Stops the sweep after the run in progress when aborted (e.g. on SIGINT; a run gives the
    * event loop a turn every 50 ms of wall time, so a handler runs within about that); the
    * summary then covers the runs made and says `interrupted` when runs were left. Checked after
    * each run, so the first always runs. Default none.
    */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -52,30 +52,30 @@ export interface StallFault {
  */
 export interface FaultConfig {
   /** Probability of silently losing a control message. Default: 0. */
-  readonly drop?: number;
+  readonly drop?: number | undefined;
   /** Extra delivery delay of control messages. Default: none. */
-  readonly delay?: DelayFault;
+  readonly delay?: DelayFault | undefined;
   /** Probability of delivering a control message twice (two independent copies). Default: 0. */
-  readonly duplicate?: number;
+  readonly duplicate?: number | undefined;
   /** Reordering of control messages. Default: none. */
-  readonly reorder?: ReorderFault;
+  readonly reorder?: ReorderFault | undefined;
   /**
    * Probability a read fails at its due time, after writing a random prefix of the
    * destination (a failed read may leave partial data). Default: 0.
    */
-  readonly failRead?: number;
+  readonly failRead?: number | undefined;
   /** Reads that hang and settle late [C8]. Default: none. */
-  readonly stallRead?: StallFault;
+  readonly stallRead?: StallFault | undefined;
   /**
    * Probability a read that succeeds has one destination byte flipped, so the consumer's
    * checksum check [C11] must catch it. Default: 0.
    */
-  readonly corruptRead?: number;
+  readonly corruptRead?: number | undefined;
   /**
    * When true the link is cut: messages are lost and reads fail at their due time.
    * Partition a pair both ways with {@link MockNetwork.partition}. Default: false.
    */
-  readonly partitioned?: boolean;
+  readonly partitioned?: boolean | undefined;
 }
 
 /** Faults of one directed link, overriding the default field by field. */
@@ -89,9 +89,9 @@ export interface LinkFaults extends FaultConfig {
 /** The whole fault plan of a network. Default: no faults anywhere. */
 export interface FaultPlan {
   /** Faults of every link without its own entry. Default: none. */
-  readonly default?: FaultConfig;
+  readonly default?: FaultConfig | undefined;
   /** Per-link overrides, merged field by field over {@link FaultPlan.default}. Default: none. */
-  readonly links?: readonly LinkFaults[];
+  readonly links?: readonly LinkFaults[] | undefined;
 }
 
 /**

@@ -41,19 +41,19 @@ export interface MockNetworkOptions {
    * `send`, `startRead`, ...; `waitForActivity` rejects with it). Default: none (virtual time,
    * starting at `startTimeMs`, moved only by {@link MockNetwork.advanceTo}/{@link MockNetwork.advanceBy}).
    */
-  readonly clock?: ExternalClock;
+  readonly clock?: ExternalClock | undefined;
   /** Virtual time at creation, in ms. Ignored with `clock`. Default: 0. */
-  readonly startTimeMs?: number;
+  readonly startTimeMs?: number | undefined;
   /** One-way latency of every message and read, in ms. Default: {@link DEFAULT_LATENCY_MS} (0.05). */
-  readonly latencyMs?: number;
+  readonly latencyMs?: number | undefined;
   /**
    * Bytes per ms a message or read moves: a read of `n` bytes takes `n / bandwidthBytesPerMs`
    * ms on its owner -> reader path, plus latency. Default: {@link DEFAULT_BANDWIDTH_BYTES_PER_MS}
    * (10 GB/s).
    */
-  readonly bandwidthBytesPerMs?: number;
+  readonly bandwidthBytesPerMs?: number | undefined;
   /** The initial fault plan; change it any time with {@link MockNetwork.setFaults}. Default: no faults. */
-  readonly faults?: FaultPlan;
+  readonly faults?: FaultPlan | undefined;
 }
 
 /** Every key {@link MockNetworkOptions} has; the constructor refuses any other. */

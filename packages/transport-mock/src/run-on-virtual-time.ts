@@ -16,13 +16,13 @@ export type SteppedDriver = Pick<Driver, "step" | "hasWork" | "nextDeadline"> & 
 /** Options of {@link runOnVirtualTime}. */
 export interface VirtualRunOptions {
   /** The most rounds to run (each steps every driver once): an integer >= 1. Default 100,000. */
-  readonly maxRounds?: number;
+  readonly maxRounds?: number | undefined;
   /**
    * A virtual time (ms) not to advance past: the run ends at it (`end-time`) once the round run there
    * leaves no work due at once, also when nothing else was scheduled (time then jumps to it).
    * Default: none.
    */
-  readonly endTimeMs?: number;
+  readonly endTimeMs?: number | undefined;
 }
 
 /** How {@link runOnVirtualTime} ended. */

@@ -138,24 +138,24 @@ export interface NativeCounters {
 /** What the addon's native agent is built with: its NIXL backend and parameters, and the engine thread's polling and cancel timings ({@link NixlTransport} fills them from its {@link NixlTransportOptions}). */
 export interface NativeAgentOptions {
   /** NIXL backend plugin. Default `"UCX"`. */
-  backend?: string;
+  backend?: string | undefined;
   /** Backend parameters overriding NIXL's defaults (e.g. `ucx_error_handling_mode`). Default none. */
-  params?: Record<string, string>;
+  params?: Record<string, string> | undefined;
   /** How long the engine spins after its last activity while nothing is in flight, in µs. Default 1000. */
-  busySpinUs?: number;
+  busySpinUs?: number | undefined;
   /** Engine poll interval after busySpinUs until busyWindowMs, in µs; 0 spins for the whole window. Default 50. */
-  busyPollUs?: number;
+  busyPollUs?: number | undefined;
   /** How long the engine stays in busy polling after any activity, in ms. Default 100. */
-  busyWindowMs?: number;
+  busyWindowMs?: number | undefined;
   /** Poll interval while only serving reads (a reader's progress pings, no messages), in µs. Default 50. */
-  servePollUs?: number;
+  servePollUs?: number | undefined;
   /** Longest idle poll interval (exponential back-off target), in µs. Default 5000. */
-  idlePollMaxUs?: number;
+  idlePollMaxUs?: number | undefined;
   /**
    * How long a READ that NIXL reports failed is held before it is released and settled, and how
    * long a cancelled one still in flight keeps being progressed continuously, in ms. Default 1000.
    */
-  cancelGraceMs?: number;
+  cancelGraceMs?: number | undefined;
 }
 
 /** A NIXL agent wrapped by the addon (see native/nixl/src/addon.cpp). */

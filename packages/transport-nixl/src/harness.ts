@@ -15,11 +15,11 @@ export interface NixlTransportHarnessOptions {
    * Options given to both agents of every case (everything but `localId`). Default `{}`
    * (the transport's own defaults; the addon resolved as `NixlTransport` resolves it).
    */
-  readonly transport?: Omit<NixlTransportOptions, "localId">;
+  readonly transport?: Omit<NixlTransportOptions, "localId"> | undefined;
   /** Prefix of the agent names (`<prefix>-<pid>-<n>-reader`/`-owner`). Default `"ectp-conf"`. */
-  readonly agentPrefix?: string;
+  readonly agentPrefix?: string | undefined;
   /** How long one `advance()` sleeps on `waitForActivity`, in ms. Default 20. */
-  readonly waitMs?: number;
+  readonly waitMs?: number | undefined;
 }
 
 /**

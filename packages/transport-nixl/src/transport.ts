@@ -33,7 +33,7 @@ export interface NixlTransportOptions {
   /** This endpoint's peer id; also its NIXL agent name (so notifications name their sender). Required: 1 to 1,024 UTF-8 bytes, well-formed (no lone UTF-16 surrogate). */
   localId: string;
   /** NIXL UCX backend parameters overriding NIXL's defaults. Default: none (NIXL defaults, incl. `ucx_error_handling_mode=peer`). */
-  backendParams?: Record<string, string>;
+  backendParams?: Record<string, string> | undefined;
   /**
    * How long the engine keeps spinning (polling with sched_yield) after its last activity (a
    * command, a message, a settled read) while nothing is in flight, in µs: a stream of reads
@@ -41,15 +41,15 @@ export interface NixlTransportOptions {
    * engine stops spinning (a spinning engine took a core and the agent lock from the JS thread's
    * inline small reads on 2 cores) and polls every `busyPollUs`.
    */
-  busySpinUs?: number;
+  busySpinUs?: number | undefined;
   /**
    * Engine poll interval, in µs, from `busySpinUs` until `busyWindowMs` after the last activity
    * (commands wake the engine at once; incoming messages are noticed within this interval);
    * 0 keeps spinning for the whole window. Default 50.
    */
-  busyPollUs?: number;
+  busyPollUs?: number | undefined;
   /** How long the engine keeps busy-polling after the last activity, in ms. Default 100. */
-  busyWindowMs?: number;
+  busyWindowMs?: number | undefined;
   /**
    * Poll interval, in µs, while this endpoint is only being read (a reader's progress pings, no
    * messages) — over TCP a target must progress to serve a GET; a spin there would take a core
@@ -57,9 +57,9 @@ export interface NixlTransportOptions {
    * Also the engine's poll interval while the only reads left have failed and wait out
    * `cancelGraceMs`.
    */
-  servePollUs?: number;
+  servePollUs?: number | undefined;
   /** Longest idle poll interval the engine backs off to, in µs. Default 5000. */
-  idlePollMaxUs?: number;
+  idlePollMaxUs?: number | undefined;
   /**
    * How long a READ that NIXL reports failed is held (its destination registered) before it
    * settles, and how long a cancelled or deregistered READ still in flight keeps being
@@ -69,7 +69,7 @@ export interface NixlTransportOptions {
    * core. One whose peer's metadata is invalidated meanwhile never settles before `close()`
    * (see `NativeCounters.orphanedTransfers`).
    */
-  cancelGraceMs?: number;
+  cancelGraceMs?: number | undefined;
   /**
    * How long `waitForActivity` first spins on the engine's activity counter, in µs, when a
    * read that could finish within the spin is in flight, before it sleeps until the engine's
@@ -80,9 +80,9 @@ export interface NixlTransportOptions {
    * copy here ran faster than 10 GB/s), never for larger reads alone, which it would not
    * catch and whose copy it would compete with for the cores. Default 200; 0 never spins.
    */
-  waitSpinUs?: number;
+  waitSpinUs?: number | undefined;
   /** Explicit addon path. Default: `$ECTP_NIXL_ADDON`, then the workspace build (see `addonCandidates`). */
-  addonPath?: string;
+  addonPath?: string | undefined;
 }
 
 interface PeerState {

@@ -382,8 +382,8 @@ describe("consumer property: random interleavings [I1][I2][I4][I5][I6][C11]", ()
       // ECTP_PROPERTY_SEED and ECTP_PROPERTY_PATH replay a failure fast-check reported.
       {
         numRuns: Number(process.env.ECTP_PROPERTY_RUNS ?? 300),
-        seed: process.env.ECTP_PROPERTY_SEED ? Number(process.env.ECTP_PROPERTY_SEED) : undefined,
-        path: process.env.ECTP_PROPERTY_PATH,
+        ...(process.env.ECTP_PROPERTY_SEED ? { seed: Number(process.env.ECTP_PROPERTY_SEED) } : {}),
+        ...(process.env.ECTP_PROPERTY_PATH !== undefined ? { path: process.env.ECTP_PROPERTY_PATH } : {}),
       },
     );
     for (const [path, count] of Object.entries(reached)) expect(count, `random runs never reached ${path}: ${JSON.stringify(reached)}`).toBeGreaterThan(0);

@@ -3,7 +3,7 @@
  * @module
  */
 import type { ectp, FailureReasonName as ProtocolFailureReasonName } from "@ectp/protocol";
-import type { ConsumerConfig } from "../config.js";
+import type { ConfigOverrides, ConsumerConfig } from "../config.js";
 import type { Logger, MetricsSink } from "../observability.js";
 import type { ReadDestination } from "../transport.js";
 
@@ -68,22 +68,22 @@ export interface ConsumerOptions {
    * any transport that connects peers (the mock, NIXL): without it producers cannot reach this
    * consumer and every item waits out its budget. Default: empty (only for envelopes carried by hand).
    */
-  transportMetadata?: Uint8Array;
+  transportMetadata?: Uint8Array | undefined;
   /**
    * Timers and limits; missing fields take `DEFAULT_CONSUMER_CONFIG`. A producer-only key is
    * ignored (one object may configure both cores); any other unknown key is INVALID_CONFIG.
    */
-  config?: Partial<ConsumerConfig>;
+  config?: ConfigOverrides<ConsumerConfig> | undefined;
   /**
    * Seed of the jitter source [C4]: a safe integer (its low 32 bits are used), else INVALID_CONFIG.
    * Default: derived from `id` and `epoch`, so that the consumers of a fleet (and successive runs of
    * one) do not retry in lockstep. Same options and inputs, same outputs.
    */
-  seed?: number;
+  seed?: number | undefined;
   /** Metrics hook. Default: no-op. One lacking counter, gauge or histogram is refused (INVALID_CONFIG). */
-  metrics?: MetricsSink;
+  metrics?: MetricsSink | undefined;
   /** Logger hook. Default: no-op. One lacking debug, info, warn or error is refused (INVALID_CONFIG). */
-  logger?: Logger;
+  logger?: Logger | undefined;
 }
 
 /** One media item of a request, as the engine sees it at admission. */

@@ -33,31 +33,31 @@ export interface DriverOptions {
   /** The data plane. Required. */
   transport: Transport;
   /** The consumer core to drive. Default: none (a consumer, a producer, both, or a subscriber is required). */
-  consumer?: ConsumerCore;
+  consumer?: ConsumerCore | undefined;
   /** The producer core to drive. Default: none (a consumer, a producer, both, or a subscriber is required). */
-  producer?: ProducerCore;
+  producer?: ProducerCore | undefined;
   /**
    * The event subscriber to drive (a router's view of the producers it follows [E1][E2]), alone:
    * beside a core it would speak under the same peer id with its own epoch, and a producer keeps
    * one record (epoch, grants, subscription) per peer id. Default: none.
    */
-  subscriber?: EventSubscriber;
+  subscriber?: EventSubscriber | undefined;
   /** The clock handed to the cores. Default: `performance.now()` (monotonic). */
-  clock?: Clock;
+  clock?: Clock | undefined;
   /** Longest sleep of {@link Driver.run} between steps, in ms (a longer one is slept 2^31 - 1 ms, Node's longest timer, at a time). Default 50. */
-  maxWaitMs?: number;
+  maxWaitMs?: number | undefined;
   /**
    * How long a peer's `transport.connectPeer` may stay pending, in ms (on the driver's clock),
    * before the connection counts as failed: what is queued for the peer is dropped (reads settle
    * as failed) and the cores that asked for it are told the peer is unreachable, as when the
    * connect rejects. Default {@link DEFAULT_CONNECT_TIMEOUT_MS}.
    */
-  connectTimeoutMs?: number;
+  connectTimeoutMs?: number | undefined;
   /**
    * Most messages and reads queued for one peer while its connect is pending; one more fails the
    * connection as {@link DriverOptions.connectTimeoutMs} does. Default {@link DEFAULT_MAX_QUEUED_PER_PEER}.
    */
-  maxQueuedPerPeer?: number;
+  maxQueuedPerPeer?: number | undefined;
   /**
    * Receives every event batch the producer publishes [E1], for in-process subscribers
    * (e.g. a router in the same process). Called during a step: it should not throw; a throw, or the
@@ -68,9 +68,9 @@ export interface DriverOptions {
    * that needs whole views follows the producer with an {@link EventSubscriber} instead, which asks
    * for snapshots and replays [E2]. Default: none.
    */
-  onEventBatch?: (batch: ectp.v1.IEventBatch) => void;
+  onEventBatch?: ((batch: ectp.v1.IEventBatch) => void) | undefined;
   /** Logger for transport faults and connection failures. Default: no-op. One lacking any of its four methods is refused (INVALID_CONFIG). */
-  logger?: Logger;
+  logger?: Logger | undefined;
 }
 
 /**

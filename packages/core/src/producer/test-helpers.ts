@@ -4,7 +4,7 @@
  * @module
  */
 import { SPEC_VERSION, ectp, encodeEnvelope, itemKeyId } from "@ectp/protocol";
-import type { ProducerConfig } from "../config.js";
+import type { ConfigOverrides, ProducerConfig } from "../config.js";
 import type { Logger, MetricsSink } from "../observability.js";
 import type { CoreOutput, SendOutput } from "../outputs.js";
 import { MemoryItemStore } from "./memory-store.js";
@@ -99,7 +99,7 @@ export interface Harness {
 }
 
 /** A producer over a store of `capacityBytes` (default 1000), in `epoch` (default PRODUCER.epoch). */
-export function harness(config: Partial<ProducerConfig> = {}, capacityBytes = 1000, epoch = PRODUCER.epoch): Harness {
+export function harness(config: ConfigOverrides<ProducerConfig> = {}, capacityBytes = 1000, epoch = PRODUCER.epoch): Harness {
   const store = new MemoryItemStore({ capacityBytes });
   const metrics = new CountingMetrics();
   const logger = new RecordingLogger();

@@ -3,7 +3,7 @@
  * @module
  */
 import type { ectp } from "@ectp/protocol";
-import type { ProducerConfig } from "../config.js";
+import type { ConfigOverrides, ProducerConfig } from "../config.js";
 import type { Logger, MetricsSink } from "../observability.js";
 
 /** One item as the store holds it. */
@@ -102,16 +102,16 @@ export interface ProducerOptions {
    * from this producer and every item waits out its budget. Default: empty (only for envelopes
    * carried by hand).
    */
-  transportMetadata?: Uint8Array;
+  transportMetadata?: Uint8Array | undefined;
   /**
    * Timers and limits; missing fields take `DEFAULT_PRODUCER_CONFIG`. A consumer-only key is
    * ignored (one object may configure both cores); any other unknown key is INVALID_CONFIG.
    */
-  config?: Partial<ProducerConfig>;
+  config?: ConfigOverrides<ProducerConfig> | undefined;
   /** Metrics hook. Default: no-op. One lacking counter, gauge or histogram is refused (INVALID_CONFIG). */
-  metrics?: MetricsSink;
+  metrics?: MetricsSink | undefined;
   /** Logger hook. Default: no-op. One lacking debug, info, warn or error is refused (INVALID_CONFIG). */
-  logger?: Logger;
+  logger?: Logger | undefined;
 }
 
 /** Sizes of the producer's internal tables, for invariant checks [I3][I4]. */

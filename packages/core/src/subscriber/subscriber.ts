@@ -347,14 +347,14 @@ export interface SubscriberOptions {
    * `ectp.v1.Fingerprint`), and one with a key other than `model`, `dtype`, `rowBytes` and
    * `layoutVersion` (a misspelt field would be sent as its default) are INVALID_CONFIG.
    */
-  fingerprint?: ectp.v1.IFingerprint;
+  fingerprint?: ectp.v1.IFingerprint | undefined;
   /**
    * Transport metadata sent in the Hello (`transport.localMetadata()`). Required over any
    * transport that connects peers (the mock, NIXL): without it no producer can answer this
    * subscriber, which then never syncs (only the producers log it). Default: empty (only for
    * envelopes carried by hand).
    */
-  transportMetadata?: Uint8Array;
+  transportMetadata?: Uint8Array | undefined;
   /**
    * How long a SnapshotRequest or ReplayRequest may go unanswered before it is sent again, in ms
    * [E2]; for a snapshot in parts, counted from the latest part received. Default 2000. Keep it
@@ -362,22 +362,22 @@ export interface SubscriberOptions {
    * producer may hold an answer that long, and a gap that three ReplayRequest retries do not close
    * is given up (held batches dropped, caught up later).
    */
-  retryMs?: number;
+  retryMs?: number | undefined;
   /** Interval of the heartbeats sent to each followed producer, in ms [P8], at most 2^32 - 1 (a uint32 in the Hello). Default 2000. */
-  heartbeatIntervalMs?: number;
+  heartbeatIntervalMs?: number | undefined;
   /**
    * While up to date, how often to ask for batches after the last one applied, in ms: a lost
    * last batch is otherwise only noticed when a later one arrives [E2]. Default 5000.
    */
-  catchUpMs?: number;
+  catchUpMs?: number | undefined;
   /** Batches kept per producer that arrived ahead of a missing one; more are dropped (and replayed). Default 1024. */
-  maxHeldBatches?: number;
+  maxHeldBatches?: number | undefined;
   /**
    * Events those held batches may carry together per producer; a batch that would pass it is
    * dropped (and replayed) too. Default 262,144. (With `maxHeldBytes`, a producer sending large
    * batches past a gap cannot make the subscriber hold gigabytes.)
    */
-  maxHeldEvents?: number;
+  maxHeldEvents?: number | undefined;
   /**
    * Bytes of descriptors those held batches may carry together per producer (their encoded sizes:
    * a descriptor may take up to 64 KiB, so 1,024 batches of 1 MiB each would hold a gigabyte), each
@@ -385,7 +385,7 @@ export interface SubscriberOptions {
    * fingerprint model a frame may make megabytes long); a batch past it is dropped too (and
    * replayed). Default 64 MiB.
    */
-  maxHeldBytes?: number;
+  maxHeldBytes?: number | undefined;
   /**
    * Bytes each producer's view may hold, counted as the held batches' are (descriptors' encoded
    * sizes plus key ids' lengths); a snapshot being assembled is counted against it on its own,
@@ -403,12 +403,12 @@ export interface SubscriberOptions {
    * published Stored events without end, or a snapshot of endless parts, would grow the router's
    * memory until it failed.
    */
-  maxViewBytes?: number;
+  maxViewBytes?: number | undefined;
   /**
    * Logger; default no-op. What it throws is contained and counted (`stats().hookFailures`); one
    * lacking any of its four methods is refused (INVALID_CONFIG).
    */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /**
    * Metrics sink; default no-op. Counts `ectp_subscriber_ignored_messages_total{reason}` [C10]
    * (reasons, named as the cores name theirs: `malformed`, `version` (another major [V1]),
@@ -420,7 +420,7 @@ export interface SubscriberOptions {
    * throws is contained and counted (`stats().hookFailures`); one lacking any of its three
    * methods is refused (INVALID_CONFIG).
    */
-  metrics?: MetricsSink;
+  metrics?: MetricsSink | undefined;
 }
 
 /** The keys of {@link SubscriberOptions}: any other key of the options is refused (a misspelt option would otherwise be ignored). */

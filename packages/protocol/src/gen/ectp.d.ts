@@ -66,7 +66,7 @@ export namespace ectp {
              * Compatibility fingerprint the sender serves or expects. Absent: the
              * all-default fingerprint.
              */
-            fingerprint?: (ectp.v1.Fingerprint.$Properties|null);
+            fingerprint?: (ectp.v1.Fingerprint.$Properties|null|undefined);
 
             /**
              * Transport metadata the receiver needs to reach the sender's memory (e.g.
@@ -167,34 +167,34 @@ export namespace ectp {
             interface $Properties {
 
                 /** Role of the sender. */
-                role?: (ectp.v1.Role|null);
+                role?: (ectp.v1.Role|null|undefined);
 
                 /**
                  * Optional features, as lowercase dotted names. Unknown names MUST be
                  * ignored. Empty: none. "events.v1" (SPEC.md 4.1): from a consumer or a
                  * subscriber, it wants EventBatches [E1]; from a producer, it publishes them.
                  */
-                capabilities?: (string[]|null);
+                capabilities?: (string[]|null|undefined);
 
                 /**
                  * Compatibility fingerprint the sender serves or expects. Absent: the
                  * all-default fingerprint.
                  */
-                fingerprint?: (ectp.v1.Fingerprint.$Properties|null);
+                fingerprint?: (ectp.v1.Fingerprint.$Properties|null|undefined);
 
                 /**
                  * Transport metadata the receiver needs to reach the sender's memory (e.g.
                  * a NIXL agent metadata blob). Loaded once per sender epoch. Empty: the
                  * transport needs none.
                  */
-                transportMetadata?: (Uint8Array|null);
+                transportMetadata?: (Uint8Array|null|undefined);
 
                 /**
                  * Heartbeat interval the sender uses, in milliseconds. 0: the default (2000).
                  * The receiver judges the sender's silence by the larger of this and its own
                  * interval, counting a value above 60000 as 60000 [P8].
                  */
-                heartbeatIntervalMs?: (number|null);
+                heartbeatIntervalMs?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -242,7 +242,7 @@ export namespace ectp {
             detail: string;
 
             /** The spec version the rejecting peer speaks. */
-            supported?: (ectp.v1.SpecVersion.$Properties|null);
+            supported?: (ectp.v1.SpecVersion.$Properties|null|undefined);
 
             /**
              * Creates a new HandshakeReject instance using the specified properties.
@@ -329,13 +329,13 @@ export namespace ectp {
             interface $Properties {
 
                 /** VERSION, INCOMPATIBLE or INTERNAL. */
-                reason?: (ectp.v1.FailureReason|null);
+                reason?: (ectp.v1.FailureReason|null|undefined);
 
                 /** Human-readable detail naming what differed. Empty: none. */
-                detail?: (string|null);
+                detail?: (string|null|undefined);
 
                 /** The spec version the rejecting peer speaks. */
-                supported?: (ectp.v1.SpecVersion.$Properties|null);
+                supported?: (ectp.v1.SpecVersion.$Properties|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -373,7 +373,7 @@ export namespace ectp {
             attemptId: number;
 
             /** The item wanted. Required. */
-            key?: (ectp.v1.ItemKey.$Properties|null);
+            key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
             /**
              * The producer epoch the consumer's announcement named [P8]. 0: any epoch.
@@ -477,22 +477,22 @@ export namespace ectp {
                  * attempt_id is lower than, and does not re-grant one equal to, the attempt
                  * of that consumer's live grant for the same key [P3][C10].
                  */
-                attemptId?: (number|null);
+                attemptId?: (number|null|undefined);
 
                 /** The item wanted. Required. */
-                key?: (ectp.v1.ItemKey.$Properties|null);
+                key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
                 /**
                  * The producer epoch the consumer's announcement named [P8]. 0: any epoch.
                  * A producer whose epoch differs rejects with EPOCH_CHANGED.
                  */
-                expectedEpoch?: (number|null);
+                expectedEpoch?: (number|null|undefined);
 
                 /**
                  * The size the announcement named. 0: unknown. A producer whose item has
                  * another size rejects with INTERNAL.
                  */
-                expectedSizeBytes?: (number|null);
+                expectedSizeBytes?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -534,7 +534,7 @@ export namespace ectp {
              * The item, including its current location. It names the granting producer
              * and its current epoch (SPEC.md section 4.4).
              */
-            item?: (ectp.v1.ItemDescriptor.$Properties|null);
+            item?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
             /**
              * Lease in milliseconds, counted by the producer from when it sent the grant.
@@ -627,22 +627,22 @@ export namespace ectp {
             interface $Properties {
 
                 /** The ReadRequest this answers. */
-                attemptId?: (number|null);
+                attemptId?: (number|null|undefined);
 
                 /** Unique per producer epoch; the consumer MUST name it in ReadComplete. > 0. */
-                grantId?: (number|null);
+                grantId?: (number|null|undefined);
 
                 /**
                  * The item, including its current location. It names the granting producer
                  * and its current epoch (SPEC.md section 4.4).
                  */
-                item?: (ectp.v1.ItemDescriptor.$Properties|null);
+                item?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
                 /**
                  * Lease in milliseconds, counted by the producer from when it sent the grant.
                  * 0: the default (30000).
                  */
-                leaseMs?: (number|null);
+                leaseMs?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -781,29 +781,29 @@ export namespace ectp {
             interface $Properties {
 
                 /** The ReadRequest this answers. */
-                attemptId?: (number|null);
+                attemptId?: (number|null|undefined);
 
                 /**
                  * Why the read is refused (FailureReason, e.g. NOT_READY, NOT_FOUND,
                  * OVERLOADED). Unknown values are treated as INTERNAL [V1].
                  */
-                reason?: (ectp.v1.FailureReason|null);
+                reason?: (ectp.v1.FailureReason|null|undefined);
 
                 /**
                  * Whether the producer considers the refusal retryable. The consumer uses
                  * the SPEC.md table for known reasons and this flag only for unknown ones.
                  */
-                retryable?: (boolean|null);
+                retryable?: (boolean|null|undefined);
 
                 /**
                  * Earliest sensible retry, in milliseconds from receipt. 0: no hint; the
                  * consumer's own backoff applies [C4]. The consumer never retries sooner
                  * than its backoff, whatever this says.
                  */
-                retryAfterMs?: (number|null);
+                retryAfterMs?: (number|null|undefined);
 
                 /** Human-readable detail. Empty: none. */
-                detail?: (string|null);
+                detail?: (string|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -957,17 +957,17 @@ export namespace ectp {
             interface $Properties {
 
                 /** The grant being released. */
-                grantId?: (number|null);
+                grantId?: (number|null|undefined);
 
                 /**
                  * How the grant ended (CompletionStatus): OK, FAILED or ABANDONED;
                  * UNSPECIFIED and unknown values read as FAILED. The pin is released
                  * whichever it is.
                  */
-                status?: (ectp.v1.CompletionStatus|null);
+                status?: (ectp.v1.CompletionStatus|null|undefined);
 
                 /** Human-readable detail. Empty: none. */
-                detail?: (string|null);
+                detail?: (string|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -1092,7 +1092,7 @@ export namespace ectp {
             interface $Properties {
 
                 /** Sender's count of heartbeats sent in this epoch, starting at 1. Informative. */
-                sequence?: (number|null);
+                sequence?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -1220,10 +1220,10 @@ export namespace ectp {
             interface $Properties {
 
                 /** Major version. This file defines major version 1. */
-                major?: (number|null);
+                major?: (number|null|undefined);
 
                 /** Minor version: backwards-compatible additions within the major version [V2]. */
-                minor?: (number|null);
+                minor?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -1400,16 +1400,16 @@ export namespace ectp {
                  * Model identifier, e.g. `Qwen/Qwen3.5-35B-A3B@<revision>`. Empty is allowed
                  * but then only matches another empty model.
                  */
-                model?: (string|null);
+                model?: (string|null|undefined);
 
                 /** Element type of the encoding. */
-                dtype?: (ectp.v1.Dtype|null);
+                dtype?: (ectp.v1.Dtype|null|undefined);
 
                 /** Bytes per row of the encoding (hidden size x element size). 0 = not given. */
-                rowBytes?: (number|null);
+                rowBytes?: (number|null|undefined);
 
                 /** Version of the engine's encoding layout. 0 = not given. */
-                layoutVersion?: (number|null);
+                layoutVersion?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -1448,7 +1448,7 @@ export namespace ectp {
              * Compatibility fingerprint. Absent means the all-default fingerprint, which
              * only matches another all-default fingerprint.
              */
-            fingerprint?: (ectp.v1.Fingerprint.$Properties|null);
+            fingerprint?: (ectp.v1.Fingerprint.$Properties|null|undefined);
 
             /**
              * Creates a new ItemKey instance using the specified properties.
@@ -1538,13 +1538,13 @@ export namespace ectp {
                  * Content hash of the media item (e.g. the engine's mm_hash). MUST be 1 to
                  * 64 bytes; an empty hash makes the key invalid [C2].
                  */
-                contentHash?: (Uint8Array|null);
+                contentHash?: (Uint8Array|null|undefined);
 
                 /**
                  * Compatibility fingerprint. Absent means the all-default fingerprint, which
                  * only matches another all-default fingerprint.
                  */
-                fingerprint?: (ectp.v1.Fingerprint.$Properties|null);
+                fingerprint?: (ectp.v1.Fingerprint.$Properties|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -1683,10 +1683,10 @@ export namespace ectp {
             interface $Properties {
 
                 /** Algorithm used. UNSPECIFIED means "no checksum". */
-                algorithm?: (ectp.v1.ChecksumAlgorithm|null);
+                algorithm?: (ectp.v1.ChecksumAlgorithm|null|undefined);
 
                 /** The checksum value, in the byte layout the algorithm defines. */
-                value?: (Uint8Array|null);
+                value?: (Uint8Array|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -1719,7 +1719,7 @@ export namespace ectp {
             $unknowns?: Uint8Array[];
 
             /** Identity of the item. Required; absent makes the descriptor invalid [C2]. */
-            key?: (ectp.v1.ItemKey.$Properties|null);
+            key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
             /**
              * Size of the item in bytes. MUST be an integer in [1, max_item_bytes] and,
@@ -1736,7 +1736,7 @@ export namespace ectp {
             shape: number[];
 
             /** Optional checksum of the bytes [C11]. Absent: only the size is checked. */
-            checksum?: (ectp.v1.Checksum.$Properties|null);
+            checksum?: (ectp.v1.Checksum.$Properties|null|undefined);
 
             /** Stable identity of the producer holding the item. Required (non-empty). */
             producerId: string;
@@ -1839,7 +1839,7 @@ export namespace ectp {
             interface $Properties {
 
                 /** Identity of the item. Required; absent makes the descriptor invalid [C2]. */
-                key?: (ectp.v1.ItemKey.$Properties|null);
+                key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
                 /**
                  * Size of the item in bytes. MUST be an integer in [1, max_item_bytes] and,
@@ -1847,32 +1847,32 @@ export namespace ectp {
                  * shape, computed exactly (never wrapped around) [C2]. Implementations MUST
                  * treat values above 2^53 - 1 as invalid.
                  */
-                sizeBytes?: (number|null);
+                sizeBytes?: (number|null|undefined);
 
                 /** Element type. UNSPECIFIED (absent) skips the dtype x shape check. */
-                dtype?: (ectp.v1.Dtype|null);
+                dtype?: (ectp.v1.Dtype|null|undefined);
 
                 /** Tensor shape, outermost first. Empty (absent) skips the dtype x shape check. */
-                shape?: (number[]|null);
+                shape?: (number[]|null|undefined);
 
                 /** Optional checksum of the bytes [C11]. Absent: only the size is checked. */
-                checksum?: (ectp.v1.Checksum.$Properties|null);
+                checksum?: (ectp.v1.Checksum.$Properties|null|undefined);
 
                 /** Stable identity of the producer holding the item. Required (non-empty). */
-                producerId?: (string|null);
+                producerId?: (string|null|undefined);
 
                 /**
                  * Producer epoch: increases on every producer restart; an epoch lower than
                  * one already seen is stale [P8]. Required (> 0).
                  */
-                epoch?: (number|null);
+                epoch?: (number|null|undefined);
 
                 /**
                  * Transport-specific location of the bytes (e.g. a NIXL descriptor list).
                  * Opaque to the core. Empty means the producer gave no location; such a
                  * descriptor can still be announced, and the grant supplies the location.
                  */
-                location?: (Uint8Array|null);
+                location?: (Uint8Array|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -1909,10 +1909,10 @@ export namespace ectp {
              * Version of the spec the announcement was written against [V1]. Absent or
              * another major version makes the announcement invalid [C2].
              */
-            version?: (ectp.v1.SpecVersion.$Properties|null);
+            version?: (ectp.v1.SpecVersion.$Properties|null|undefined);
 
             /** The item. Required. */
-            item?: (ectp.v1.ItemDescriptor.$Properties|null);
+            item?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
             /**
              * The producer's transport metadata (e.g. a NIXL agent metadata blob), so a
@@ -2010,10 +2010,10 @@ export namespace ectp {
                  * Version of the spec the announcement was written against [V1]. Absent or
                  * another major version makes the announcement invalid [C2].
                  */
-                version?: (ectp.v1.SpecVersion.$Properties|null);
+                version?: (ectp.v1.SpecVersion.$Properties|null|undefined);
 
                 /** The item. Required. */
-                item?: (ectp.v1.ItemDescriptor.$Properties|null);
+                item?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
                 /**
                  * The producer's transport metadata (e.g. a NIXL agent metadata blob), so a
@@ -2021,7 +2021,7 @@ export namespace ectp {
                  * (the consumer uses another announcement's of the epoch, or the Hello's).
                  * The epoch's Hello's metadata, once it arrives, wins (SPEC.md section 4).
                  */
-                transportMetadata?: (Uint8Array|null);
+                transportMetadata?: (Uint8Array|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -2166,7 +2166,7 @@ export namespace ectp {
              * (SPEC.md section 6), else ignored and counted (a HandshakeReject is
              * also acted on as a VERSION refusal).
              */
-            version?: (ectp.v1.SpecVersion.$Properties|null);
+            version?: (ectp.v1.SpecVersion.$Properties|null|undefined);
 
             /** Stable identity of the sender (its producer or consumer id). Required. */
             senderId: string;
@@ -2181,43 +2181,43 @@ export namespace ectp {
              * Handshake: the sender's role, capabilities, fingerprint, transport
              * metadata and heartbeat interval (SPEC.md section 4.1).
              */
-            hello?: (ectp.v1.Hello.$Properties|null);
+            hello?: (ectp.v1.Hello.$Properties|null|undefined);
 
             /** Handshake refusal. */
-            handshakeReject?: (ectp.v1.HandshakeReject.$Properties|null);
+            handshakeReject?: (ectp.v1.HandshakeReject.$Properties|null|undefined);
 
             /** Read request (consumer to producer). */
-            readRequest?: (ectp.v1.ReadRequest.$Properties|null);
+            readRequest?: (ectp.v1.ReadRequest.$Properties|null|undefined);
 
             /** Read grant (producer to consumer). */
-            readGrant?: (ectp.v1.ReadGrant.$Properties|null);
+            readGrant?: (ectp.v1.ReadGrant.$Properties|null|undefined);
 
             /** Read refusal (producer to consumer). */
-            readReject?: (ectp.v1.ReadReject.$Properties|null);
+            readReject?: (ectp.v1.ReadReject.$Properties|null|undefined);
 
             /** Grant release, the ACK (consumer to producer). */
-            readComplete?: (ectp.v1.ReadComplete.$Properties|null);
+            readComplete?: (ectp.v1.ReadComplete.$Properties|null|undefined);
 
             /** Liveness signal, sent every heartbeat interval [P8]. */
-            heartbeat?: (ectp.v1.Heartbeat.$Properties|null);
+            heartbeat?: (ectp.v1.Heartbeat.$Properties|null|undefined);
 
             /** Events (producer to subscriber). */
-            eventBatch?: (ectp.v1.EventBatch.$Properties|null);
+            eventBatch?: (ectp.v1.EventBatch.$Properties|null|undefined);
 
             /** Replay request (subscriber to producer). */
-            replayRequest?: (ectp.v1.ReplayRequest.$Properties|null);
+            replayRequest?: (ectp.v1.ReplayRequest.$Properties|null|undefined);
 
             /** Replay not possible (producer to subscriber). */
-            replayUnavailable?: (ectp.v1.ReplayUnavailable.$Properties|null);
+            replayUnavailable?: (ectp.v1.ReplayUnavailable.$Properties|null|undefined);
 
             /** Snapshot request (subscriber to producer). */
-            snapshotRequest?: (ectp.v1.SnapshotRequest.$Properties|null);
+            snapshotRequest?: (ectp.v1.SnapshotRequest.$Properties|null|undefined);
 
             /** Snapshot (producer to subscriber). */
-            snapshot?: (ectp.v1.Snapshot.$Properties|null);
+            snapshot?: (ectp.v1.Snapshot.$Properties|null|undefined);
 
             /** An announcement forwarded over the control plane (optional use). */
-            announcement?: (ectp.v1.Announcement.$Properties|null);
+            announcement?: (ectp.v1.Announcement.$Properties|null|undefined);
 
             /**
              * The message. Exactly one is set. An envelope with none set (a message
@@ -2316,58 +2316,58 @@ export namespace ectp {
                  * (SPEC.md section 6), else ignored and counted (a HandshakeReject is
                  * also acted on as a VERSION refusal).
                  */
-                version?: (ectp.v1.SpecVersion.$Properties|null);
+                version?: (ectp.v1.SpecVersion.$Properties|null|undefined);
 
                 /** Stable identity of the sender (its producer or consumer id). Required. */
-                senderId?: (string|null);
+                senderId?: (string|null|undefined);
 
                 /**
                  * Epoch of the sender: increases on every restart; a lower epoch than one
                  * already seen is stale [P8]. Required (> 0).
                  */
-                senderEpoch?: (number|null);
+                senderEpoch?: (number|null|undefined);
 
                 /**
                  * Handshake: the sender's role, capabilities, fingerprint, transport
                  * metadata and heartbeat interval (SPEC.md section 4.1).
                  */
-                hello?: (ectp.v1.Hello.$Properties|null);
+                hello?: (ectp.v1.Hello.$Properties|null|undefined);
 
                 /** Handshake refusal. */
-                handshakeReject?: (ectp.v1.HandshakeReject.$Properties|null);
+                handshakeReject?: (ectp.v1.HandshakeReject.$Properties|null|undefined);
 
                 /** Read request (consumer to producer). */
-                readRequest?: (ectp.v1.ReadRequest.$Properties|null);
+                readRequest?: (ectp.v1.ReadRequest.$Properties|null|undefined);
 
                 /** Read grant (producer to consumer). */
-                readGrant?: (ectp.v1.ReadGrant.$Properties|null);
+                readGrant?: (ectp.v1.ReadGrant.$Properties|null|undefined);
 
                 /** Read refusal (producer to consumer). */
-                readReject?: (ectp.v1.ReadReject.$Properties|null);
+                readReject?: (ectp.v1.ReadReject.$Properties|null|undefined);
 
                 /** Grant release, the ACK (consumer to producer). */
-                readComplete?: (ectp.v1.ReadComplete.$Properties|null);
+                readComplete?: (ectp.v1.ReadComplete.$Properties|null|undefined);
 
                 /** Liveness signal, sent every heartbeat interval [P8]. */
-                heartbeat?: (ectp.v1.Heartbeat.$Properties|null);
+                heartbeat?: (ectp.v1.Heartbeat.$Properties|null|undefined);
 
                 /** Events (producer to subscriber). */
-                eventBatch?: (ectp.v1.EventBatch.$Properties|null);
+                eventBatch?: (ectp.v1.EventBatch.$Properties|null|undefined);
 
                 /** Replay request (subscriber to producer). */
-                replayRequest?: (ectp.v1.ReplayRequest.$Properties|null);
+                replayRequest?: (ectp.v1.ReplayRequest.$Properties|null|undefined);
 
                 /** Replay not possible (producer to subscriber). */
-                replayUnavailable?: (ectp.v1.ReplayUnavailable.$Properties|null);
+                replayUnavailable?: (ectp.v1.ReplayUnavailable.$Properties|null|undefined);
 
                 /** Snapshot request (subscriber to producer). */
-                snapshotRequest?: (ectp.v1.SnapshotRequest.$Properties|null);
+                snapshotRequest?: (ectp.v1.SnapshotRequest.$Properties|null|undefined);
 
                 /** Snapshot (producer to subscriber). */
-                snapshot?: (ectp.v1.Snapshot.$Properties|null);
+                snapshot?: (ectp.v1.Snapshot.$Properties|null|undefined);
 
                 /** An announcement forwarded over the control plane (optional use). */
-                announcement?: (ectp.v1.Announcement.$Properties|null);
+                announcement?: (ectp.v1.Announcement.$Properties|null|undefined);
 
                 /**
                  * The message. Exactly one is set. An envelope with none set (a message
@@ -2858,7 +2858,7 @@ export namespace ectp {
             $unknowns?: Uint8Array[];
 
             /** The item as it would be announced. */
-            item?: (ectp.v1.ItemDescriptor.$Properties|null);
+            item?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
             /**
              * Creates a new Stored instance using the specified properties.
@@ -2945,7 +2945,7 @@ export namespace ectp {
             interface $Properties {
 
                 /** The item as it would be announced. */
-                item?: (ectp.v1.ItemDescriptor.$Properties|null);
+                item?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -2975,7 +2975,7 @@ export namespace ectp {
             $unknowns?: Uint8Array[];
 
             /** The item's key. */
-            key?: (ectp.v1.ItemKey.$Properties|null);
+            key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
             /**
              * Why it left (RemovedCause): EVICTED to make room, or DISCARDED before it
@@ -3068,13 +3068,13 @@ export namespace ectp {
             interface $Properties {
 
                 /** The item's key. */
-                key?: (ectp.v1.ItemKey.$Properties|null);
+                key?: (ectp.v1.ItemKey.$Properties|null|undefined);
 
                 /**
                  * Why it left (RemovedCause): EVICTED to make room, or DISCARDED before it
                  * became ready; UNSPECIFIED and unknown values read as EVICTED.
                  */
-                cause?: (ectp.v1.RemovedCause|null);
+                cause?: (ectp.v1.RemovedCause|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -3197,7 +3197,7 @@ export namespace ectp {
                  * Why everything left (ClearedCause): RESET of the region, or SHUTDOWN of
                  * the producer; UNSPECIFIED and unknown values read as RESET.
                  */
-                cause?: (ectp.v1.ClearedCause|null);
+                cause?: (ectp.v1.ClearedCause|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -3230,13 +3230,13 @@ export namespace ectp {
             $unknowns?: Uint8Array[];
 
             /** An item became ready. */
-            stored?: (ectp.v1.Stored.$Properties|null);
+            stored?: (ectp.v1.Stored.$Properties|null|undefined);
 
             /** An item left: evicted or discarded. */
-            removed?: (ectp.v1.Removed.$Properties|null);
+            removed?: (ectp.v1.Removed.$Properties|null|undefined);
 
             /** Everything left. */
-            cleared?: (ectp.v1.Cleared.$Properties|null);
+            cleared?: (ectp.v1.Cleared.$Properties|null|undefined);
 
             /**
              * What happened. Exactly one is set; an Event with none set (a kind from a
@@ -3329,13 +3329,13 @@ export namespace ectp {
             interface $Properties {
 
                 /** An item became ready. */
-                stored?: (ectp.v1.Stored.$Properties|null);
+                stored?: (ectp.v1.Stored.$Properties|null|undefined);
 
                 /** An item left: evicted or discarded. */
-                removed?: (ectp.v1.Removed.$Properties|null);
+                removed?: (ectp.v1.Removed.$Properties|null|undefined);
 
                 /** Everything left. */
-                cleared?: (ectp.v1.Cleared.$Properties|null);
+                cleared?: (ectp.v1.Cleared.$Properties|null|undefined);
 
                 /**
                  * What happened. Exactly one is set; an Event with none set (a kind from a
@@ -3512,10 +3512,10 @@ export namespace ectp {
                  * within one producer epoch, starting at 1. A subscriber that sees a gap
                  * replays from the first missing number [E2].
                  */
-                sequence?: (number|null);
+                sequence?: (number|null|undefined);
 
                 /** The events. A batch holds at least one event. */
-                events?: (ectp.v1.Event.$Properties[]|null);
+                events?: (ectp.v1.Event.$Properties[]|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -3645,7 +3645,7 @@ export namespace ectp {
                  * First batch sequence wanted. 0 is treated as 1. Greater than the latest
                  * published sequence: nothing is sent (the subscriber is up to date).
                  */
-                fromSequence?: (number|null);
+                fromSequence?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -3769,10 +3769,10 @@ export namespace ectp {
             interface $Properties {
 
                 /** Oldest batch sequence still buffered. 0: the buffer is empty. */
-                oldestAvailable?: (number|null);
+                oldestAvailable?: (number|null|undefined);
 
                 /** Sequence of the newest batch published so far in this epoch. 0: none yet. */
-                latest?: (number|null);
+                latest?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -4033,22 +4033,22 @@ export namespace ectp {
             interface $Properties {
 
                 /** Sequence of the newest batch reflected in the snapshot. 0: none yet. */
-                sequence?: (number|null);
+                sequence?: (number|null|undefined);
 
                 /**
                  * Every ready item the producer holds (this part's share of them when
                  * `parts` is greater than 1).
                  */
-                items?: (ectp.v1.ItemDescriptor.$Properties[]|null);
+                items?: (ectp.v1.ItemDescriptor.$Properties[]|null|undefined);
 
                 /** Index of this part, from 0 to `parts` - 1. Absent: 0. */
-                part?: (number|null);
+                part?: (number|null|undefined);
 
                 /**
                  * Number of parts of this snapshot. Absent (0) or 1: this message is the
                  * whole snapshot.
                  */
-                parts?: (number|null);
+                parts?: (number|null|undefined);
 
                 /**
                  * Which answer this is: every Snapshot answer of a producer epoch has a
@@ -4057,7 +4057,7 @@ export namespace ectp {
                  * [E2]. Always set: a producer MUST NOT send 0 (absent); a subscriber reads a 0
                  * as the lowest id.
                  */
-                snapshotId?: (number|null);
+                snapshotId?: (number|null|undefined);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
