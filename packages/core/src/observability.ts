@@ -3,7 +3,7 @@
  * adapt them to Prometheus, OpenTelemetry or a test recorder in a few lines.
  * @module
  */
-import { EctpError, describeValue } from "@ectp/protocol";
+import { EctpError, describeValue, thrownText } from "@ectp/protocol";
 
 /** Label set attached to a metric sample. */
 export type Labels = Readonly<Record<string, string>>;
@@ -42,8 +42,9 @@ export interface Logger {
    * "request failed" when the request fails for it, and as "item falls back to local encode" (or
    * "remote read failed; item falls back to local encode") when the request has model input for
    * it. Each record has `requestId`, `itemId`, `reason` and `attempts`. Added where they apply:
-   * `itemKey` and `producer` when the item had a valid announcement (an item with none, UNAVAILABLE,
-   * or with an invalid one, INVALID_ANNOUNCEMENT [C2], has no key to log); `detail`, what the
+   * `itemKey` and `producer` when the item had an announcement and they could be read (an item
+   * with none, UNAVAILABLE, has none to log; one with an invalid announcement, INVALID_ANNOUNCEMENT
+   * [C2], names what of them it could read); `detail`, what the
    * producer, the transport or a check said (for INVALID_ANNOUNCEMENT, what was wrong with the
    * announcement); and, for BUDGET_EXHAUSTED [C3], `waitingFor` and, once an attempt had ended
    * without the item, `lastRetryReason`. An item admitted with model input and no announcement is
@@ -160,27 +161,48 @@ const ENGINE_CODE_RUN_BY = {
   EventSubscriber: "its metrics or logger hook",
 } as const;
 
+/** The error record a core logs, once, when its metrics hook first throws (see {@link containMetrics}). @internal */
+export const METRICS_HOOK_THREW =
+  "the metrics hook threw: its samples are lost while it does (logged once; every failure counts in stats().hookFailures)";
+
 /**
  * `sink`, with anything its methods throw contained and reported to `onThrow` [I1]: a metrics
  * exporter that breaks costs its sample, never the core's state or the engine's call. While a
  * method runs, `gate.depth` counts it, and a sample taken meanwhile (a hook read the core, and the
  * read recorded something) is dropped: a hook is never called from inside a hook of its core, so
  * it cannot recurse. The default sink is returned as is (it cannot throw or call back).
+ * `logFirstFailure`, when given, is called once, for the first sample the sink threw on (after the
+ * sink returned, so the core's logger can say so): a sink that throws for every sample (an exporter
+ * refusing a label set it was not told of) would otherwise leave only `stats().hookFailures`.
  * @throws EctpError(INVALID_CONFIG) when `sink` lacks one of the three methods.
  * @internal
  */
-export function containMetrics(sink: MetricsSink | undefined, onThrow: () => void, gate: HookGate = new HookGate()): MetricsSink {
+export function containMetrics(
+  sink: MetricsSink | undefined,
+  onThrow: () => void,
+  gate: HookGate = new HookGate(),
+  logFirstFailure?: (fields: LogFields) => void,
+): MetricsSink {
   if (sink === undefined || sink === NOOP_METRICS) return NOOP_METRICS;
   requireMethods("options.metrics", sink, METRICS_METHODS, "a MetricsSink { counter, gauge, histogram }", spreadDefault("NOOP_METRICS"));
+  let failureLogged = false;
   const call = (kind: keyof MetricsSink, name: string, value: number | undefined, labels: Labels | undefined): void => {
     if (gate.depth !== 0) return; // a sample taken by a read a hook made: dropped, so no hook ever recurses
     gate.depth++;
+    let failure: unknown;
+    let threw = false;
     try {
       sink[kind](name, value as number, labels);
-    } catch {
+    } catch (cause) {
+      threw = true;
+      failure = cause;
       onThrow();
     } finally {
       gate.depth--;
+    }
+    if (threw && !failureLogged && logFirstFailure !== undefined) {
+      failureLogged = true;
+      logFirstFailure({ metric: name, kind, labels: labels ?? {}, error: thrownText(failure) });
     }
   };
   return {

@@ -239,7 +239,7 @@ def budget_source(fetch: "_Fetch | None") -> str:
     text = item_source(fetch.key_id, fetch.peer.id)
     if fetch.state == READING:
         return f"{text} waiting_for=read"
-    text += f" waiting_for={'grant' if fetch.state == REQUESTING else 'retry'}"
+    text += f" waiting_for={'grant' if fetch.state == REQUESTING or fetch.grant_came_late else 'retry'}"
     return text if fetch.retry_reason is None else f"{text} last_retry_reason={Reason.name(fetch.retry_reason)}"
 
 
@@ -260,6 +260,9 @@ class _Fetch:
     attempt_id: int = 0
     attempts: int = 0
     retry_reason: int | None = None  # [C4] why the next attempt is a retry (its metric label and log); None until an attempt ended
+    # [C3] its last grant came when every waiter's budget was over and was released unread: parked (IDLE), its
+    # waiters were waiting for that grant; cleared when a joining request resumes it (a BUDGET_EXHAUSTED retry)
+    grant_came_late: bool = False
     retries: int = 0
     retry_at: float = 0
     timer: TimerEntry | None = None
@@ -800,6 +803,7 @@ class ConsumerCore:
             self._attempts.pop(f.attempt_id, None)
         f.state = IDLE
         f.retry_reason = Reason.EPOCH_CHANGED  # the next attempt is counted and logged as a retry for this reason [C4]
+        f.grant_came_late = False
         self._timers.cancel(f.timer)
         f.timer = None
         self._send_attempt(f, now)
@@ -1009,7 +1013,12 @@ class ConsumerCore:
         self._attempts[attempt_id] = f
         if f.attempts > 1:
             # [C4] every retry counted by its reason and logged with the attempt number and the reason
-            reason = Reason.name(f.retry_reason if f.retry_reason is not None else Reason.INTERNAL)  # (set by every path that retries)
+            # set by every path that ends an attempt and goes on: _retry_fetch, _move_to_epoch, and a grant
+            # released unread because every waiter's budget was over (a request joined the parked fetch since)
+            if f.grant_came_late:
+                f.grant_came_late = False
+                f.retry_reason = Reason.BUDGET_EXHAUSTED
+            reason = Reason.name(f.retry_reason if f.retry_reason is not None else Reason.INTERNAL)
             self.metrics[f'ectp_consumer_retries_total{{reason="{reason}"}}'] += 1
             # flow control the producer asked for (OVERLOADED, NOT_READY) can be hundreds a second: debug
             level = logging.DEBUG if f.retry_reason in (Reason.OVERLOADED, Reason.NOT_READY) else logging.INFO
@@ -1031,6 +1040,7 @@ class ConsumerCore:
         f.state = IDLE
         f.retries += 1
         f.retry_reason = reason
+        f.grant_came_late = False
         delay = backoff_delay(f.retries, self.config.backoff_initial_ms, self.config.backoff_max_ms, self._random)
         if retry_after_ms > delay:
             delay = retry_after_ms  # [C4] a retry hint lengthens the backoff, never shortens it
@@ -1426,8 +1436,8 @@ class ConsumerCore:
             peer.metadata = None
         for e in [e for e in peer.announced if e < epoch]:
             del peer.announced[e]
-        if peer.rejected_epoch < epoch:
-            peer.rejected_epoch = 0
+        # (a refusal of an older epoch stays recorded: it refuses nothing the greater epoch did not, and it keeps
+        # the record through the idle-peer sweep, so the refused epoch is never asked again, SPEC 4.2)
         for r in list(peer.grants.values()):
             if r.epoch < epoch:
                 self._drop_grant(r)  # grants of the old epoch died with it: no ReadComplete
@@ -1518,10 +1528,12 @@ class ConsumerCore:
         del self._attempts[attempt_id]
         self._timers.cancel(f.timer)
         f.timer = None
-        # [C3] The fetch stays REQUESTING until the grant is read or refused: a waiter whose budget ended as it
-        # arrived was waiting for this grant, and its warning says so (waiting_for=grant, not retry).
+        # [C3] A waiter whose budget ended as the grant arrived was waiting for this grant, and its warning says
+        # so (waiting_for=grant, not retry): the fetch stays REQUESTING until the grant is read or refused, or is
+        # parked with grant_came_late below.
         if all(now >= w.budget_at for w in f.waiters):
             f.state = IDLE
+            f.grant_came_late = True
             # [C3][C7] every request waiting for it is past its budget (each resolved at the next poll):
             # nobody will use the bytes, so the grant is released unread. A request joining before then resumes the fetch.
             self._send(peer.id, {"readComplete": {
@@ -1699,13 +1711,13 @@ class ConsumerCore:
         if not had_state and not busy:
             return
         if busy or peer.fetches or peer.ack_waiters:
-            # [P8] an outage is counted (and warned of) only where it ended business with the producer
-            self.metrics[f'ectp_consumer_peers_gone_total{{cause="{why}"}}'] += 1
-            # [P8] one warning per outage: declared gone again with nothing heard since (each retry's new
-            # Hello unanswered) is the same outage, at info; every declaration is still counted
+            # [P8] an outage is counted and warned of once, where it ended business with the producer:
+            # declared gone again with nothing heard since (each retry's new Hello unanswered) is the same
+            # outage, at info
             if peer.gone_unheard:
                 log.info("producer %s still unreachable (%s; nothing heard since it was declared gone)", peer.id, why)
             else:
+                self.metrics[f'ectp_consumer_peers_gone_total{{cause="{why}"}}'] += 1
                 log.warning("producer %s unreachable (%s)", peer.id, why)
             peer.gone_unheard = True
         else:
@@ -1781,6 +1793,8 @@ class ConsumerCore:
         f.timer = None
         if f.state == REQUESTING:
             # [C4] no grant or reject in time: GRANT_TIMEOUT is retryable, not terminal.
+            self.metrics["ectp_consumer_grant_timeouts_total"] += 1
+            log.info("no grant within the grant wait for %s from %s (attempt %d)", f.key_id, f.peer.id, f.attempts)
             self._retry_fetch(f, Reason.GRANT_TIMEOUT, 0, now)
         elif f.state in (IDLE, BLOCKED):
             if any(w.budget_at > now for w in f.waiters):

@@ -192,6 +192,9 @@ class ProducerCore:
         self._grants: dict[int, _Grant] = {}
         self._leases = TimerQueue()
         self._reuse_after: float | None = None  # [P7] see shutdown()
+        # [P2] the latest lease deadline of a grant released without its consumer's word (declared gone or
+        # restarted, replaced, cleared, shutdown): that consumer's one-sided read may still run until then
+        self._released_readable_until: float | None = None
         self._next_grant_id = id_before_epoch(epoch) + 1  # [P2] a late ACK from before a restart names no grant of this run
         self._pinned_bytes = 0
         self._out: list[Output] = []
@@ -362,17 +365,18 @@ class ProducerCore:
         """Stop serving [P7]: release every grant and pin, publish ``Cleared(SHUTDOWN)``,
         reject later reads with SHUTTING_DOWN. Idempotent. Returns until when the memory of the
         items it held should not be overwritten or freed (the latest lease deadline of the grants
-        it released, so reads still in flight fail instead of reading reused bytes), or ``None``
-        when no grant was live; the same value on every call."""
+        it released, and of those released earlier without their consumer's word, a consumer
+        declared gone or restarted, so reads still in flight fail instead of reading reused
+        bytes), or ``None`` when every such deadline has passed; the same value on every call."""
         self._refuse_reentrant("shutdown")
         now = self._advance(now)
         if self._shutting_down:
             return self._reuse_after
         self._shutting_down = True
         for g in list(self._grants.values()):
-            if self._reuse_after is None or g.deadline > self._reuse_after:
-                self._reuse_after = g.deadline
             self._release(g, "shutdown")
+        until = self._released_readable_until
+        self._reuse_after = until if until is not None and until > now else None
         try:
             with self._store_calls:  # a poll from inside would take the outputs shutdown's caller polls
                 self._unsubscribe()
@@ -735,6 +739,10 @@ class ProducerCore:
         if not g.live:
             return
         g.live = False
+        if cause not in ("ack_ok", "ack_abandoned", "ack_failed", "lease"):
+            # [P2] released without its consumer's word: its read may still run until the lease ends
+            if self._released_readable_until is None or g.deadline > self._released_readable_until:
+                self._released_readable_until = g.deadline
         self._leases.cancel(g.timer)
         del self._grants[g.id]
         p = self._peers.get(g.consumer_id)

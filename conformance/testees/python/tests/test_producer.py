@@ -178,6 +178,14 @@ class ProducerTest(unittest.TestCase):
         idle, _ = make()
         self.assertIsNone(idle.shutdown(0))
 
+    def test_p2_p7_a_grant_released_because_its_consumer_was_declared_gone_still_counts_for_shutdown(self):
+        p, store = make()
+        a = put(store, "a")
+        request(p, a, 1, 0)  # its lease ends at 30000
+        p.handle_peer_unreachable("C1", 100)  # released at once: its one-sided read may still run [P2]
+        self.assertEqual(p.stats()["grants"], 0)
+        self.assertEqual(p.shutdown(200), 30_000)
+
     def test_i3_an_unpin_the_store_refuses_is_counted_and_logged(self):
         p, store = make()
         a = put(store, "a")

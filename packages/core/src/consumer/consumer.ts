@@ -22,6 +22,7 @@ import {
   refuseUnknownOptions,
   thrownMessage,
   thrownText,
+  tryItemKeyId,
   validateDescriptor,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
@@ -35,7 +36,7 @@ import {
   peerHeartbeatIntervalMs,
   transportMetadataOption,
 } from "../config.js";
-import { HookGate, type Labels, SenderMismatchWarning, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall, requireMethods } from "../observability.js";
+import { HookGate, type Labels, SenderMismatchWarning, type Logger, type MetricsSink, containLogger, containMetrics, METRICS_HOOK_THREW, reentrantCall, requireMethods } from "../observability.js";
 import { OutputQueue } from "../output-queue.js";
 import { ownBytes, ownText } from "../owned.js";
 import type { CoreOutput } from "../outputs.js";
@@ -66,7 +67,7 @@ import type {
 // ---------------------------------------------------------------------------------------
 
 /** Fetch states. */
-const IDLE = 0; // waiting for a retry (backoff) or for budgets to run out
+const IDLE = 0; // waiting for a retry (backoff) or for budgets to run out; or parked with no budget left (after a grant that came too late, or a wait that found none), until a request joins it
 const REQUESTING = 1; // ReadRequest sent, waiting for a grant or reject
 const READING = 2; // grant held, read in flight
 /** [C9] Its next attempt waits for an earlier read of its item from its producer epoch (see `sendAttempt`): IDLE otherwise. */
@@ -88,6 +89,8 @@ const LANE_COUNT = 3;
 const EMPTY_BYTES = new Uint8Array(0);
 /** Peer records kept before idle ones are first forgotten (see `forgetIdlePeers`). */
 const MIN_PEER_SWEEP = 1024;
+/** [C8] How many reads released at the quarantine cap are remembered, so that a late result of one is warned of. */
+const RELEASED_AT_CAP_KEPT = 1024;
 /** Most producer epochs whose announced transport metadata a peer keeps (the greatest; see `Peer.announced`). */
 const MAX_ANNOUNCED_EPOCHS = 8;
 const ACK_OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
@@ -285,6 +288,12 @@ class Fetch implements Timed {
   retryAt = 0;
   /** Why the previous attempt ended without the item, for the retry's metric and log [C4]; undefined until one did. */
   retryReason: FailureReasonName | undefined = undefined;
+  /**
+   * [C3] Its last grant came when every waiter's budget was over and was released unread: the fetch is
+   * parked (IDLE) and its waiters, resolved at the next poll, were waiting for that grant. Cleared
+   * when a joining request resumes it (the retry's reason is then BUDGET_EXHAUSTED).
+   */
+  grantCameLate = false;
   read: Read | undefined = undefined;
   disposed = false;
   /**
@@ -569,8 +578,26 @@ type FailureSource = {
 function waitedFor(f: Fetch): FailureSource {
   const base = { itemKey: f.keyId, producer: f.peer.id };
   if (f.state === READING) return { ...base, waitingFor: "read" };
-  const waitingFor = f.state === REQUESTING ? "grant" : "retry";
+  const waitingFor = f.state === REQUESTING || f.grantCameLate ? "grant" : "retry";
   return f.retryReason === undefined ? { ...base, waitingFor } : { ...base, waitingFor, lastRetryReason: f.retryReason };
+}
+
+/**
+ * [C5] The item key id and producer id of a descriptor that failed validation, where they can be
+ * read (a key of a valid form; a producer id of 1 to 256 characters), so that the warning of its
+ * item names the producer whose announcement was wrong. Never throws.
+ */
+function readableSource(item: ectp.v1.IItemDescriptor | null | undefined): { itemKey?: string; producer?: string } {
+  const source: { itemKey?: string; producer?: string } = {};
+  try {
+    const itemKey = tryItemKeyId(item?.key);
+    if (itemKey !== undefined) source.itemKey = itemKey;
+    const producer: unknown = item?.producerId;
+    if (typeof producer === "string" && producer.length > 0 && producer.length <= 256) source.producer = producer;
+  } catch {
+    // (a getter or Proxy that throws: nothing more is read)
+  }
+  return source;
 }
 
 /**
@@ -744,6 +771,12 @@ export class ConsumerCore {
   private fetchCount = 0;
   private loadedCount = 0;
   private quarantinedCount = 0;
+  /**
+   * [C8] Reads whose destination the quarantine cap released, by read id (the latest
+   * {@link RELEASED_AT_CAP_KEPT}): a result of one of them came after its memory went back to the
+   * engine's pool, and may have written into memory reused since, so it is warned of, not only counted.
+   */
+  private releasedAtCap = new Map<number, { itemKey: string; producer: string; releasedAt: number }>();
   private grantsHeldCount = 0;
   private destinationCount = 0;
   private ignoredCount = 0;
@@ -763,7 +796,9 @@ export class ConsumerCore {
   /**
    * Each item's id and flags (F_MODEL, F_LOCAL), read from the engine's objects once, before
    * anything changes: a getter that throws, or answers differently when read again, cannot
-   * leave a request half-admitted [I1].
+   * leave a request half-admitted [I1]. Unlike the other plan arrays, `clearPlan` leaves the ids
+   * (strings the requests' slots hold anyway while admitted): at most the largest request's ids
+   * outlive it, until a later admission overwrites them.
    */
   private planItemId: string[] = [];
   /**
@@ -807,6 +842,8 @@ export class ConsumerCore {
   private planSource: (FailureSource | undefined)[] = [];
   /** Why the last `validateAnnouncement` refused its announcement ("" when it did not). */
   private invalidDetail = "";
+  /** [C2][C5] Of an invalid announcement: its item key id and producer id, where they could be read (for the log record). */
+  private invalidSource: { itemKey?: string; producer?: string } = {};
   private scratchLocation: Uint8Array = EMPTY_BYTES;
 
   /**
@@ -862,7 +899,7 @@ export class ConsumerCore {
     const hookThrew = (): void => {
       this.hookFailures++;
     };
-    this.metrics = containMetrics(options.metrics, hookThrew, this.gate);
+    this.metrics = containMetrics(options.metrics, hookThrew, this.gate, (fields) => this.logger.error(METRICS_HOOK_THREW, fields));
     this.logger = containLogger(options.logger, hookThrew, this.gate);
     // [C3][C4] A lost ReadRequest or answer is found only when grantWaitMs runs out: at or past the
     // budget, one lost message costs the item its whole budget. Allowed (the budget still bounds the
@@ -1370,7 +1407,7 @@ export class ConsumerCore {
       // [C2] Invalid announcement: never an exception. [C5] Its log record says what was wrong.
       kinds[i] = model ? P_LOCAL_ENCODE : P_FAIL;
       this.planReason[i] = "INVALID_ANNOUNCEMENT";
-      this.planSource[i] = { detail: this.invalidDetail };
+      this.planSource[i] = { ...this.invalidSource, detail: this.invalidDetail };
       return;
     }
     this.planKeyId[i] = desc.keyId; // SPEC.md 3.4: the key the item takes
@@ -1450,6 +1487,7 @@ export class ConsumerCore {
   /** [C2] Validate an untrusted announcement. Returns undefined when invalid. Never throws. */
   private validateAnnouncement(announcement: unknown): ValidDescriptor | undefined {
     this.scratchMeta = undefined;
+    this.invalidSource = {};
     try {
       if (typeof announcement !== "object" || announcement === null) {
         const hint = typeof announcement === "string" ? " (proto3 JSON? read it with announcementFromJson first)" : "";
@@ -1470,6 +1508,7 @@ export class ConsumerCore {
       const result = validateDescriptor(a.item, this.limits);
       if (!result.ok) {
         this.invalidDetail = result.error.message;
+        this.invalidSource = readableSource(a.item);
         // [C2] The detail names the field that differs (the descriptor check says only that one does).
         if (result.error.code === "INCOMPATIBLE") {
           const fp = normalizeFingerprint(a.item?.key?.fingerprint);
@@ -1779,6 +1818,7 @@ export class ConsumerCore {
     if (f.state === REQUESTING) this.attempts.delete(f.attemptId);
     f.state = IDLE;
     f.retryReason = "EPOCH_CHANGED"; // the next attempt is counted and logged as a retry for this reason [C4]
+    f.grantCameLate = false;
     this.timers.cancel(f);
     this.sendAttempt(f, now);
   }
@@ -1889,7 +1929,13 @@ export class ConsumerCore {
     this.attempts.set(attemptId, f);
     if (f.attempts > 1) {
       // [C4] Every retry is counted by the failed attempt's reason, and logged with that reason and its attempt number.
-      const retryReason = f.retryReason ?? "INTERNAL"; // (set by every path that retries: retryFetch, moveToEpoch)
+      // Set by every path that ends an attempt and goes on: retryFetch, moveToEpoch, and a grant released
+      // unread because every waiter's budget was over (a request joined the parked fetch since).
+      if (f.grantCameLate) {
+        f.grantCameLate = false;
+        f.retryReason = "BUDGET_EXHAUSTED";
+      }
+      const retryReason = f.retryReason ?? "INTERNAL";
       this.metrics.counter("ectp_consumer_retries_total", 1, this.labels("reason", retryReason));
       this.metrics.histogram("ectp_consumer_retry_attempt", f.attempts);
       const fields = { itemKey: f.keyId, producer: peer.id, attempt: f.attempts, reason: retryReason };
@@ -1913,6 +1959,7 @@ export class ConsumerCore {
     f.state = IDLE;
     f.retries++;
     f.retryReason = reason;
+    f.grantCameLate = false;
     let delay = backoffDelay(f.retries, this.config.backoffInitialMs, this.config.backoffMaxMs, this.random);
     // [C4] A producer's retry hint may lengthen the backoff, never shorten it.
     if (retryAfterMs > delay) delay = retryAfterMs;
@@ -1920,7 +1967,9 @@ export class ConsumerCore {
     f.retryAt = now + delay;
     let budgetLeft = false;
     for (let w = f.wHead; w !== undefined; w = w.wNext) if (w.budgetAt > now + delay) budgetLeft = true;
-    this.logger.debug("remote read will be retried", { itemKey: f.keyId, reason, attempt: f.attempts, delayMs: delay, budgetLeft });
+    const fields = { itemKey: f.keyId, producer: f.peer.id, reason, attempt: f.attempts, delayMs: delay };
+    if (budgetLeft) this.logger.debug("remote read will be retried", fields);
+    else this.logger.debug("remote read not retried: every waiting request's budget ends first", fields);
     // [C4] Retry only inside the budget: when every waiter's budget ends first, the budget timers resolve them.
     if (budgetLeft) this.timers.schedule(f, now + delay, LANE_HEAP);
   }
@@ -2135,7 +2184,20 @@ export class ConsumerCore {
     const readId = given === null || typeof given !== "object" ? Number.NaN : given.readId;
     const r = typeof readId === "number" ? this.reads.get(readId) : undefined;
     if (r === undefined) {
-      this.ignore("unknown_read"); // [C10] unknown, or its quarantine cap already released it
+      const released = this.releasedAtCap.get(readId);
+      if (released === undefined) {
+        this.ignore("unknown_read"); // [C10] unknown
+        return;
+      }
+      // [C8] Settled after the cap released its destination: the bytes may have landed in memory reused since.
+      this.releasedAtCap.delete(readId);
+      this.ignore("settled_after_cap");
+      this.logger.warn("a read settled after the quarantine cap released its destination; that memory may have been overwritten", {
+        readId,
+        itemKey: released.itemKey,
+        producer: released.producer,
+        afterCapMs: now - released.releasedAt,
+      });
       return;
     }
     // [I1][I5] Every field is read once, before anything changes: a field that throws when read (a
@@ -2392,7 +2454,8 @@ export class ConsumerCore {
     peer.intervalMs = 0; // until the new epoch's Hello
     if (peer.metadataEpoch < epoch) peer.metadata = undefined;
     if (peer.announced !== undefined) for (const e of peer.announced.keys()) if (e < epoch) peer.announced.delete(e);
-    if (peer.rejectedEpoch < epoch) peer.rejectedEpoch = 0;
+    // (A refusal of an older epoch stays recorded: it refuses nothing the greater epoch did not, and
+    // it keeps the record through forgetIdlePeers, so the refused epoch is never asked again, SPEC 4.2.)
     // Grants of the old epoch died with it.
     for (const r of peer.grants.values()) if (r.epoch < epoch) this.dropGrant(r);
     for (const r of Array.from(peer.ackWaiters)) if (r.epoch < epoch) this.dropGrant(r);
@@ -2477,10 +2540,12 @@ export class ConsumerCore {
     }
     this.attempts.delete(attemptId);
     this.timers.cancel(f);
-    // [C3] The fetch stays REQUESTING until the grant is read or refused: a waiter whose budget ended as it
-    // arrived was waiting for this grant, and its warning says so (waitingFor "grant", not "retry").
+    // [C3] A waiter whose budget ended as the grant arrived was waiting for this grant, and its warning
+    // says so (waitingFor "grant", not "retry"): the fetch stays REQUESTING until the grant is read or
+    // refused, or is parked with `grantCameLate` below.
     if (budgetsOver(f, now)) {
       f.state = IDLE;
+      f.grantCameLate = true;
       // [C3][C7] Every request waiting for it is past its budget (each resolved at the next poll):
       // nobody will use the bytes, so the grant is released unread. A request joining before then resumes the fetch.
       this.sendReadComplete(peer.id, grantId, ACK_ABANDONED, "every waiting request is past its budget");
@@ -2776,12 +2841,13 @@ export class ConsumerCore {
     if (!hadState && !busy) return;
     const fields = { peerId: peer.id, cause: why };
     if (busy || peer.fetchCount > 0 || peer.ackWaiters.size > 0) {
-      // [P8] An outage is counted (and warned of) only where it ended business with the producer.
-      this.metrics.counter("ectp_consumer_peers_gone_total", 1, this.labels("cause", why));
-      // [P8] One warning per outage: declared gone again with nothing heard since (each retry's new
-      // Hello unanswered) is the same outage, at info.
+      // [P8] An outage is counted and warned of once, where it ended business with the producer: declared
+      // gone again with nothing heard since (each retry's new Hello unanswered) is the same outage, at info.
       if (peer.goneUnheard) this.logger.info("producer still gone (nothing heard since it was declared gone); granted work fails, the rest retries", fields);
-      else this.logger.warn("producer is gone; granted work fails, the rest retries", fields);
+      else {
+        this.metrics.counter("ectp_consumer_peers_gone_total", 1, this.labels("cause", why));
+        this.logger.warn("producer is gone; granted work fails, the rest retries", fields);
+      }
       peer.goneUnheard = true;
     } else this.logger.info("idle producer reported unreachable; its connection is let go", fields); // [P8] no business: no outage
     this.out.push({ type: "disconnect-peer", peerId: peer.id });
@@ -2863,7 +2929,8 @@ export class ConsumerCore {
     if (f.disposed) return;
     if (f.state === REQUESTING) {
       // [C4] No grant or reject in time: retryable (background failure 3), not terminal.
-      this.logger.info("no grant within the grant wait; retrying", { itemKey: f.keyId, attempt: f.attempts });
+      this.metrics.counter("ectp_consumer_grant_timeouts_total", 1);
+      this.logger.info("no grant within the grant wait", { itemKey: f.keyId, producer: f.peer.id, attempt: f.attempts });
       this.retryFetch(f, "GRANT_TIMEOUT", 0, now);
       return;
     }
@@ -2888,7 +2955,9 @@ export class ConsumerCore {
       this.dropGrant(r);
       this.releaseDest(r.dest);
       this.metrics.counter("ectp_consumer_quarantine_cap_releases_total", 1);
-      this.logger.warn("quarantined read never settled; destination released at the cap", { readId: r.readId, itemKey: r.keyId });
+      this.logger.warn("quarantined read never settled; destination released at the cap", { readId: r.readId, itemKey: r.keyId, producer: r.peer.id });
+      if (this.releasedAtCap.size >= RELEASED_AT_CAP_KEPT) this.releasedAtCap.delete(this.releasedAtCap.keys().next().value as number);
+      this.releasedAtCap.set(r.readId, { itemKey: r.keyId, producer: r.peer.id, releasedAt: now });
       return;
     }
     // [C8] Unsettled at its deadline: cancel, quarantine, ACK, and fail its waiters with TRANSFER_TIMEOUT

@@ -215,7 +215,7 @@ export interface ConsumerStats {
   readonly budgets: number;
   /** Items with a remote fetch in progress (single flight: one per key). */
   readonly fetches: number;
-  /** Reads started and not yet settled, quarantined ones included. */
+  /** Reads started and not yet settled, quarantined ones included (one the quarantine cap released counts no more, settled or not [C8]). */
   readonly readsInFlight: number;
   /** Quarantined reads [C8]. */
   readonly quarantined: number;

@@ -88,7 +88,7 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
     expect(consumer.calls).toEqual(Array(3).fill("unreachable:p"));
     expect(warned).toEqual([
       [
-        "transport reports a peer unreachable that was never connected: no transport metadata is known for it (its Hello and announcements carried none); if it is a core of this deployment, construct it with transportMetadata: transport.localMetadata() (a stranger that sent unasked messages cannot be answered)",
+        "transport reports a peer unreachable that was never connected: no transport metadata is known for it yet. Either its Hello has not arrived (lost, or overtaken by its first request: this passes once the Hello comes) or it carries none: if it is a core of this deployment, construct it with transportMetadata: transport.localMetadata() (a stranger that sent unasked messages cannot be answered)",
         { peerId: "p" },
       ],
     ]);

@@ -1109,8 +1109,10 @@ export class Driver {
   /**
    * The transport reports a peer unreachable that no core ever asked to connect: what the cores
    * sent it went out with no connection, because none of them knew its transport metadata. Said
-   * once per peer, at warning level: the usual cause is a core constructed without
-   * `transportMetadata`, which then waits out every budget with nothing else in the logs.
+   * once per peer, at warning level: the lasting cause is a core constructed
+   * without `transportMetadata`, which then waits out every budget with nothing else in the logs;
+   * a passing one is its Hello lost, or overtaken by its first request (answered before the Hello
+   * brought the metadata).
    */
   private neverConnected(peerId: string): void {
     if (this.unconnectedWarned.has(peerId)) return;
@@ -1118,7 +1120,7 @@ export class Driver {
     this.logger.warn(
       this.subscriber
         ? "transport reports a producer unreachable that was never connected: the subscriber knows no transport metadata for it; follow it with its metadata (follow(id, now, { epoch, metadata }))"
-        : "transport reports a peer unreachable that was never connected: no transport metadata is known for it (its Hello and announcements carried none); if it is a core of this deployment, construct it with transportMetadata: transport.localMetadata() (a stranger that sent unasked messages cannot be answered)",
+        : "transport reports a peer unreachable that was never connected: no transport metadata is known for it yet. Either its Hello has not arrived (lost, or overtaken by its first request: this passes once the Hello comes) or it carries none: if it is a core of this deployment, construct it with transportMetadata: transport.localMetadata() (a stranger that sent unasked messages cannot be answered)",
       { peerId },
     );
   }

@@ -414,7 +414,8 @@ export class MemoryItemStore implements ItemStore {
    * them may still be reading their memory (their reads fail, or read what the memory holds by
    * then, which their checksums catch [C11]). A reset that must not cut reads short waits for the
    * grants first: `producer.shutdown(now)` returns when the last lease ends (`reuseAfter`), or,
-   * without shutting down, wait until `producer.stats().grants` is 0.
+   * without shutting down, wait until `producer.stats().readableUntil` is undefined (not until
+   * `grants` is 0: a grant released because its consumer was declared gone may still be read).
    */
   clear(cause: "reset" | "shutdown"): void {
     if (cause !== "reset" && cause !== "shutdown")

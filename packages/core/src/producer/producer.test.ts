@@ -743,6 +743,36 @@ describe("ProducerCore grants", () => {
     expect(harness().producer.shutdown(0)).toBeUndefined(); // nothing was granted
   });
 
+  it("[P2][P7] a grant released without its consumer's word (declared gone, or restarted) still counts for shutdown's reuseAfter and stats().readableUntil until its lease ends", () => {
+    for (const how of ["unreachable", "restarted"] as const) {
+      const h = harness({ leaseMs: 30_000 });
+      ready(h.store, 1);
+      h.producer.poll(0);
+      grantOf(request(h, "c", 1, 1, 0)); // readable until 30000
+      if (how === "unreachable") h.producer.handlePeerUnreachable("c", 100);
+      else h.producer.handleMessage("c", wire("c", 2, { heartbeat: {} }), 100); // c's epoch 2: its epoch-1 grants are released
+      h.producer.poll(150);
+      expect(h.producer.stats()).toMatchObject({ grants: 0, pins: 0, readableUntil: 30_000 });
+      expect(h.producer.shutdown(200)).toBe(30_000);
+      h.producer.poll(30_000);
+      expect(h.producer.stats().readableUntil).toBeUndefined();
+    }
+  });
+
+  it("[P2] stats().readableUntil: the latest live lease; undefined once ACKed or expired", () => {
+    const h = harness({ leaseMs: 1_000 });
+    ready(h.store, 1);
+    h.producer.poll(0);
+    expect(h.producer.stats().readableUntil).toBeUndefined();
+    const g = grantOf(request(h, "c", 1, 1, 10));
+    expect(h.producer.stats().readableUntil).toBe(1_010);
+    ack(h, "c", Number(g.grantId), 20);
+    expect(h.producer.stats().readableUntil).toBeUndefined();
+    grantOf(request(h, "c", 2, 1, 30));
+    h.producer.poll(1_030); // the lease ran out: nobody reads past it
+    expect(h.producer.stats().readableUntil).toBeUndefined();
+  });
+
   it("[I1] a clock reading that is not a finite number is replaced by the last good one (logged): leases still expire", () => {
     const h = harness({ leaseMs: 1000 });
     ready(h.store, 1);

@@ -33,7 +33,7 @@ import {
   peerHeartbeatIntervalMs,
   transportMetadataOption,
 } from "../config.js";
-import { containLogger, containMetrics, HookGate, type Labels, type Logger, type MetricsSink, reentrantCall, requireMethods, SenderMismatchWarning } from "../observability.js";
+import { containLogger, containMetrics, HookGate, METRICS_HOOK_THREW, type Labels, type Logger, type MetricsSink, reentrantCall, requireMethods, SenderMismatchWarning } from "../observability.js";
 import { ownBytes } from "../owned.js";
 import { OutputQueue } from "../output-queue.js";
 import type { CoreOutput } from "../outputs.js";
@@ -387,8 +387,14 @@ export class ProducerCore {
   /** Logs the first message ignored for a `from` other than its sender. */
   private readonly senderMismatch = new SenderMismatchWarning();
   private shuttingDown = false;
-  /** What `shutdown` returns: the latest lease deadline of the grants it released [P7]. */
+  /** What `shutdown` returns: see {@link ProducerCore.shutdown} [P7]. */
   private reuseAfter: number | undefined = undefined;
+  /**
+   * [P2] The latest lease deadline of a grant released before its lease ended without its consumer's
+   * word (the consumer declared gone or restarted, a replacement, a cleared store, shutdown): that
+   * consumer's one-sided read may still be running until then. Undefined until such a release.
+   */
+  private releasedReadableUntil: number | undefined = undefined;
   /** The latest clock reading accepted (none yet: -Infinity, so any first reading stands, negative ones too). */
   private lastNow = Number.NEGATIVE_INFINITY;
   private unsubscribe: (() => void) | undefined;
@@ -462,7 +468,7 @@ export class ProducerCore {
     const hookThrew = (): void => {
       this.hookFailures++;
     };
-    this.metrics = containMetrics(options.metrics, hookThrew, this.gate);
+    this.metrics = containMetrics(options.metrics, hookThrew, this.gate, (fields) => this.logger.error(METRICS_HOOK_THREW, fields));
     this.logger = containLogger(options.logger, hookThrew, this.gate);
     // [E1] every change of the store becomes an event, published in the next poll.
     try {
@@ -601,7 +607,10 @@ export class ProducerCore {
   /**
    * When {@link ProducerCore.poll} must be called next (ms on the same clock), or
    * `undefined` when nothing is scheduled. A value at or before the current time means
-   * "now" (outputs or store changes are waiting).
+   * "now" (outputs or store changes are waiting): before the core's first call that took a clock
+   * reading, that value is `-Infinity` (a store that held ready items when the core was built
+   * queues their Stored events at once [E1]), so a loop that sets a virtual clock from deadlines
+   * takes `max(now, deadline)`, not the deadline itself.
    */
   nextDeadline(): number | undefined {
     if (this.outputs.size > 0 || this.pendingEvents.length > 0) return this.lastNow;
@@ -619,19 +628,19 @@ export class ProducerCore {
    * reject every later read with SHUTTING_DOWN. Idempotent.
    *
    * @returns until when (on the injected clock) the memory of the items it held should not be
-   *   overwritten or freed, unless it is deregistered first: the latest lease deadline of the
-   *   grants it released, so that reads still in flight fail instead of reading reused bytes
-   *   [P7]; `undefined` when no grant was live. The same value on every call.
+   *   overwritten or freed, unless it is deregistered first, so that reads still in flight fail
+   *   instead of reading reused bytes [P7]: the latest lease deadline of the grants it released,
+   *   and of those released earlier without their consumer's word (a consumer declared gone or
+   *   restarted: its read may still run [P2]); `undefined` when every such deadline has passed.
+   *   The same value on every call.
    */
   shutdown(now: number): number | undefined {
     if (this.gate.busy) throw reentrantCall("ProducerCore", "shutdown");
     now = this.advance(now);
     if (this.shuttingDown) return this.reuseAfter;
     this.shuttingDown = true;
-    for (const g of this.grants.values().sort((a, b) => a.id - b.id)) {
-      if (this.reuseAfter === undefined || g.deadline > this.reuseAfter) this.reuseAfter = g.deadline;
-      this.release(g, RELEASE.shutdown);
-    }
+    for (const g of this.grants.values().sort((a, b) => a.id - b.id)) this.release(g, RELEASE.shutdown);
+    this.reuseAfter = this.readableUntil(now);
     this.gate.callbacks++; // a poll from inside would take the outputs shutdown's caller polls
     try {
       this.unsubscribe?.();
@@ -672,7 +681,19 @@ export class ProducerCore {
       ignoredMessages: this.ignored,
       hookFailures: this.hookFailures,
       shuttingDown: this.shuttingDown,
+      readableUntil: this.readableUntil(this.lastNow),
     };
+  }
+
+  /**
+   * [P2] Until when a consumer may still be reading item memory under a grant of this producer: the
+   * latest lease deadline of the live grants and of those released without their consumer's word;
+   * `undefined` when it is not after `now`.
+   */
+  private readableUntil(now: number): number | undefined {
+    const live = this.leaseTail?.deadline; // (the lease list is in deadline order)
+    const until = Math.max(live ?? Number.NEGATIVE_INFINITY, this.releasedReadableUntil ?? Number.NEGATIVE_INFINITY);
+    return until > now ? until : undefined;
   }
 
   /** The store's `totalPins()`, or -1 when it throws (logged at error level; never thrown [I1]). */
@@ -1146,6 +1167,9 @@ export class ProducerCore {
   private release(g: Grant, labels: ReleaseLabels, unpin = true): void {
     if (!g.live) return; // [P2] exactly once
     g.live = false;
+    // [P2] Released without its consumer's word (no ReadComplete, lease not over): its read may still run.
+    if (labels !== RELEASE.ackOk && labels !== RELEASE.ackAbandoned && labels !== RELEASE.ackFailed && labels !== RELEASE.lease)
+      if (this.releasedReadableUntil === undefined || g.deadline > this.releasedReadableUntil) this.releasedReadableUntil = g.deadline;
     this.grants.delete(g.id);
     this.leaseUnlink(g);
     if (this.byKey.delete(g)) {

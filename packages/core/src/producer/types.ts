@@ -138,4 +138,13 @@ export interface ProducerStats {
   readonly hookFailures: number;
   /** True after {@link ProducerCore.shutdown}. */
   readonly shuttingDown: boolean;
+  /**
+   * Until when (on the injected clock, as of the latest call) a consumer may still be reading item
+   * memory under a grant of this producer [P2]: the latest lease deadline of the live grants and of
+   * grants released without their consumer's word (the consumer declared gone or restarted, a
+   * cleared store), whose one-sided reads may still run. `undefined` once that time has passed: a
+   * store may then overwrite or free what it held in place (e.g. after a reset, see
+   * `MemoryItemStore.clear`).
+   */
+  readonly readableUntil: number | undefined;
 }

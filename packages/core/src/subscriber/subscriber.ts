@@ -19,7 +19,7 @@ import {
 import { checkedNow } from "../clock.js";
 import { reasonName } from "../consumer/reasons.js";
 import { DEFAULT_SUBSCRIBER_CONFIG, DEFAULT_TIMERS, fingerprintOption, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
-import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall, SenderMismatchWarning } from "../observability.js";
+import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, METRICS_HOOK_THREW, reentrantCall, SenderMismatchWarning } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { isPartialView, ownText } from "../owned.js";
 import { EVENTS_CAPABILITY } from "../producer/producer.js";
@@ -745,6 +745,7 @@ export class EventSubscriber {
         this.counts.hookFailures++;
       },
       this.gate,
+      (fields) => this.logger.error(METRICS_HOOK_THREW, fields),
     );
   }
 
