@@ -773,10 +773,10 @@ export class ProducerCore {
         return;
       }
       case "replayRequest": {
-        const from = u64((env.replayRequest as ectp.v1.IReplayRequest).fromSequence);
+        const fromSequence = u64((env.replayRequest as ectp.v1.IReplayRequest).fromSequence);
         // [C10] malformed: ignored before it can subscribe its sender, or bring back one declared gone.
-        if (!Number.isSafeInteger(from) || from < 0) { this.ignore("malformed"); return; }
-        this.onReplay(this.peerFor(sid, sep, now), from, now);
+        if (!Number.isSafeInteger(fromSequence) || fromSequence < 0) { this.ignore("malformed"); return; }
+        this.onReplay(this.peerFor(sid, sep, now), fromSequence, now);
         return;
       }
       case "snapshotRequest":
@@ -1379,9 +1379,9 @@ export class ProducerCore {
   private holds(g: Grant): boolean | undefined {
     this.gate.callbacks++;
     try {
-      const now = this.store.get(g.keyId);
-      if (now === g.entry) return true;
-      if (now === undefined || now === null) return false;
+      const current = this.store.get(g.keyId);
+      if (current === g.entry) return true;
+      if (current === undefined || current === null) return false;
       // [I3] A new object per lookup must not leave every released grant's pin behind.
       return this.store.totalPins() > this.grants.size - (g.live ? 1 : 0);
     } catch {
