@@ -893,6 +893,8 @@ class ProducerCore:
                 self._pending_events.append({"stored": {"item": change[1]}})
         elif kind == "removed":
             cause = REMOVED_EVICTED if change[2] == "evicted" else REMOVED_DISCARDED
+            # counted by cause, so store pressure (evictions) shows beside the consumers' NOT_FOUNDs
+            self.metrics[f'ectp_producer_items_removed_total{{cause="{"evicted" if change[2] == "evicted" else "discarded"}"}}'] += 1
             self._pending_events.append({"removed": {"key": change[1], "cause": cause}})
         elif kind == "cleared":
             for g in list(self._grants.values()):

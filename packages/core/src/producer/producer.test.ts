@@ -773,6 +773,19 @@ describe("ProducerCore grants", () => {
     expect(h.producer.stats().readableUntil).toBeUndefined();
   });
 
+  it("[P6] items the store removes are counted by cause (ectp_producer_items_removed_total): evicted, discarded; a clear is not", () => {
+    const h = harness({}, 20); // room for two items of 10 bytes
+    ready(h.store, 1);
+    ready(h.store, 2);
+    ready(h.store, 3); // evicts item 1 (FIFO, ready, unpinned)
+    const put = h.store.put(desc(4)); // evicts item 2
+    if (!put.ok) throw put.error;
+    h.store.discard(kid(4));
+    h.store.clear("reset");
+    expect(h.metrics.counts.get('ectp_producer_items_removed_total{"cause":"evicted"}')).toBe(2);
+    expect(h.metrics.counts.get('ectp_producer_items_removed_total{"cause":"discarded"}')).toBe(1);
+  });
+
   it("[I1] a clock reading that is not a finite number is replaced by the last good one (logged): leases still expire", () => {
     const h = harness({ leaseMs: 1000 });
     ready(h.store, 1);

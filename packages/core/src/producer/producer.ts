@@ -274,6 +274,10 @@ const RELEASE = {
 } as const satisfies Record<string, Labels>;
 type ReleaseLabels = (typeof RELEASE)[keyof typeof RELEASE];
 
+/** Labels of `ectp_producer_items_removed_total`. */
+const REMOVED_EVICTED_LABELS = Object.freeze({ cause: "evicted" });
+const REMOVED_DISCARDED_LABELS = Object.freeze({ cause: "discarded" });
+
 /** [E2] The longest resend interval SPEC.md section 9 allows. */
 const MAX_RESEND_INTERVAL_MS = 1_000;
 
@@ -1335,7 +1339,9 @@ export class ProducerCore {
         if (this.refusedDescriptor(change.descriptor) === undefined) this.pendingEvents.push({ stored: { item: change.descriptor } });
         return;
       case "removed":
-        // [P6][E1] an evicted (or discarded) item is announced Removed, so routers stop naming it.
+        // [P6][E1] an evicted (or discarded) item is announced Removed, so routers stop naming it;
+        // counted by cause, so store pressure (evictions) shows beside the consumers' NOT_FOUNDs.
+        this.metrics.counter("ectp_producer_items_removed_total", 1, change.cause === "evicted" ? REMOVED_EVICTED_LABELS : REMOVED_DISCARDED_LABELS);
         this.pendingEvents.push({
           removed: {
             key: change.key,
