@@ -112,6 +112,8 @@ export interface EndpointState {
   readonly id: string;
   readonly incarnation: number;
   status: "live" | "closed" | "crashed";
+  /** Set by `close` before it settles the reads in flight: a read started meanwhile (by an observer) is refused, as after the close. */
+  closing: boolean;
   nextRegionId: number;
   readonly regions: Map<number, MemoryRegion>;
   readonly connections: Map<string, Connection>;
@@ -530,6 +532,7 @@ export class Fabric {
       id,
       incarnation: (previous?.incarnation ?? 0) + 1,
       status: "live",
+      closing: false,
       nextRegionId: 1,
       regions: new Map(),
       connections: new Map(),
@@ -720,10 +723,15 @@ export class Fabric {
         bytes: msg.attachment === undefined ? this.copier.copy(msg.bytes) : msg.bytes,
         attachment: msg.attachment,
         dueAt: msg.dueAt,
-        holdUntil: msg.dueAt,
-        released: true,
+        holdUntil: msg.holdUntil,
+        released: !reorder,
       };
-      this.schedule(dueAt, this.deliverNow, copy);
+      if (reorder) {
+        // A held message's copy is held with it: the link's next message goes ahead of both, so the
+        // first copy to arrive is out of order too, as `reorder` says.
+        link.held?.push(copy);
+        this.schedule(holdUntil, this.deliverHeld, copy);
+      } else this.schedule(dueAt, this.deliverNow, copy);
       this.fault("duplicate", ep.id, peerId, now);
     }
   }
@@ -805,6 +813,8 @@ export class Fabric {
         dest.push(r);
       }
     }
+    // Gone before the reads settle: an observer of their settlement can start no read into it.
+    ep.regions.delete(region.id);
     if (dest !== undefined) {
       for (const r of dest) {
         this.settle(r, at, {
@@ -814,7 +824,6 @@ export class Fabric {
         });
       }
     }
-    ep.regions.delete(region.id);
     if (dest !== undefined) {
       this.recordUnsafe({
         at,
@@ -910,7 +919,8 @@ export class Fabric {
   startRead(ep: EndpointState, op: ReadOperation): void {
     // A read needs a result exactly once: a closed endpoint can deliver none, so it starts none and
     // says so (a driver settles a read whose start threw as failed). A crashed one is a dead process.
-    if (ep.status === "closed") throw invalid(`startRead: "${ep.id}" is closed, so read ${describeValue(op?.readId)} is not started and no result will arrive; make a new endpoint`);
+    if (ep.status === "closed" || ep.closing)
+      throw invalid(`startRead: "${ep.id}" is ${ep.status === "closed" ? "closed" : "closing"}, so read ${describeValue(op?.readId)} is not started and no result will arrive; make a new endpoint`);
     if (ep.status !== "live") return;
     if (op === null || typeof op !== "object") throw invalid(`startRead needs a ReadOperation { readId, peerId, source, destination }, got ${describeValue(op)}`);
     if (!Number.isSafeInteger(op.readId)) throw invalid(`startRead needs an integer readId, got ${describeValue(op.readId)}`);
@@ -1111,7 +1121,11 @@ export class Fabric {
       this.settle(r, at, { readId, status: "failed", error: "injected stalled read ended in failure (stallRead fault)" });
       return;
     }
-    this.write(r, src.bytes, src.bytes.length, false, at);
+    if (!this.write(r, src.bytes, src.bytes.length, false, at)) {
+      // Never `done` for bytes that did not land.
+      this.settle(r, at, { readId, status: "failed", error: `destination region ${d.region.id} is no longer registered; nothing was written` });
+      return;
+    }
     if (r.settled) return; // settled by an observer of the write: nothing more may touch the destination [I5]
     if (r.corrupt && r.destination.length > 0) {
       // Flip one byte so the consumer's checksum check [C11] has something to catch.
@@ -1125,10 +1139,12 @@ export class Fabric {
     this.settle(r, at, r.wantCrc ? { ...done, crc32c: crc32c(d.region.bytes.subarray(d.offset, d.offset + d.length)) } : done);
   }
 
-  private write(r: ReadState, src: Uint8Array, n: number, partial: boolean, at: number): void {
+  /** Write the read's bytes into its destination; false (nothing written) when the destination is no longer registered. */
+  private write(r: ReadState, src: Uint8Array, n: number, partial: boolean, at: number): boolean {
     const d = r.destination;
-    // Never write into memory that is no longer registered [I5] (deregistration settles first, so this holds).
-    if (r.owner.regions.get(d.region.id) !== d.region) return;
+    // Never write into memory that is no longer registered [I5] (deregistration settles its reads first, and
+    // refuses new ones into the region while it does, so this is a last guard).
+    if (r.owner.regions.get(d.region.id) !== d.region) return false;
     d.region.bytes.set(n === src.length ? src : src.subarray(0, n), d.offset);
     const list = this.observers;
     if (list.length > 0) {
@@ -1140,6 +1156,7 @@ export class Fabric {
         o.onWrite(event);
       }
     }
+    return true;
   }
 
   private settle(r: ReadState, at: number, result: ReadResult): void {
@@ -1202,6 +1219,7 @@ export class Fabric {
     // that throws fails the close (its first error, once the endpoint is closed), never half-way:
     // every read still settles and the endpoint still closes.
     let thrown: { readonly error: unknown } | undefined;
+    ep.closing = true; // (an observer of these settlements can start no read the close would leave unsettled)
     for (const r of [...ep.reads.values()])
       try {
         this.settle(r, at, { readId: r.readId, status: "cancelled" });
