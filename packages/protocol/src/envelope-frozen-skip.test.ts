@@ -195,3 +195,27 @@ describe("[V1] the frozen reader counts nesting depth as the generated decoder d
     expect([...verdicts].sort(), "the range crosses the depth limit").toEqual(["MALFORMED_MESSAGE", "ok"]);
   });
 });
+
+describe("[V1] field 12 of another major is no second body beside a Hello or HandshakeReject", () => {
+  // version 2.0, sender "c", epoch 1; field 12 holds a v1 ReadRequest with attempt_id 5.
+  const head2 = "0a020802" + "120163" + "1801";
+  const readRequest12 = "62020805";
+  it.each([
+    ["a Hello, then field 12", `${head2}5200${readRequest12}`, "hello"],
+    ["field 12, then a Hello", `${head2}${readRequest12}5200`, "hello"],
+    ["a HandshakeReject, then field 12", `${head2}5a00${readRequest12}`, "handshakeReject"],
+  ])("%s: the frozen body stands and field 12 is not read as a ReadRequest", (_name, hex, body) => {
+    const d = decodeEnvelope(fromHex(hex));
+    expect(d.ok || d.error.code).toBe("VERSION");
+    const env = d.ok ? undefined : d.envelope;
+    expect(env?.[body as "hello" | "handshakeReject"]).toBeDefined();
+    expect(env?.readRequest).toBeUndefined();
+  });
+
+  it("field 12 alone is still read (its sender gets ReadReject VERSION), and a repeat of it names no attempt", () => {
+    const alone = decodeEnvelope(fromHex(`${head2}${readRequest12}`));
+    expect(alone.ok ? undefined : alone.envelope?.readRequest?.attemptId).toBe(5);
+    const twice = decodeEnvelope(fromHex(`${head2}${readRequest12}${readRequest12}`));
+    expect(twice.ok ? "decoded" : twice.envelope?.readRequest).toBeUndefined();
+  });
+});

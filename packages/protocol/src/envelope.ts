@@ -287,7 +287,7 @@ export function decodeEnvelope(bytes: Uint8Array): DecodedEnvelope {
 }
 
 function decodeView(bytes: Uint8Array): DecodedEnvelope {
-  // The canonical read-path encodings decode by hand (the same object the generated code
+  // The usual read-path encodings decode by hand (the same object the generated code
   // builds, see fast-codec.ts); anything else, malformed bytes included, by the generated code.
   let env: ectp.v1.Envelope | undefined = fastDecodeEnvelope(bytes);
   // The generated decoder's reader, made here (decode makes the same one) so that a refusal can
@@ -393,15 +393,21 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
       else if (field === 12 && wire === 2) {
         // [V1] A ReadRequest whose body decodes as ours is answered (ReadReject VERSION naming its
         // attempt), whatever else of the other major does not: kept when it decodes, and only when
-        // it comes once (field 12 is not frozen; two of them name no one attempt).
-        const rr = readRequestOrUndefined(r.bytes());
-        if (++readRequests === 1 && rr !== undefined) env.readRequest = rr;
-        else env.readRequest = undefined;
+        // it comes once (field 12 is not frozen; two of them name no one attempt, and a repeat is
+        // skipped undecoded).
+        if (++readRequests === 1) env.readRequest = readRequestOrUndefined(r.bytes());
+        else {
+          env.readRequest = undefined;
+          skipField(r, wire, 0, field);
+        }
       } else {
         if (field === 10 && wire === 2) env.hello = new ectp.v1.Hello();
         skipField(r, wire, 0, field);
       }
     }
+    // [V1] Field 12 is no second body: beside a Hello or a HandshakeReject (the frozen body fields)
+    // it is left unanswered, and the Hello gets its refusal.
+    if (env.hello != null || env.handshakeReject != null) env.readRequest = undefined;
     return env;
   } catch {
     return undefined;

@@ -13,18 +13,21 @@
  * - {@link fastEncodeEnvelope}: when it returns bytes they equal
  *   `ectp.v1.Envelope.encode(envelope).finish()` byte for byte, in a buffer of the same
  *   type (protobufjs's `util.Buffer`, a Node Buffer). Accepted: own data properties whose
- *   values are numbers (uint64: safe non-negative integers; int32: values whose `| 0` is
- *   non-negative), booleans, ASCII strings, Uint8Arrays and plain sub-objects, exactly
+ *   values are numbers (uint64: safe integers >= 0; uint32: integers in [0, 2^32); int32 and
+ *   enums: integers in [0, 2^31), a negative one taking ten bytes), booleans, ASCII strings, Uint8Arrays and plain sub-objects, exactly
  *   the fields the generated encoder reads, with its presence rules (`!= null`, own
  *   property, non-default). Declined: Long objects, unsafe or negative integers,
  *   non-ASCII strings, `$unknowns`, any other body, anything of another type.
  * - {@link fastDecodeEnvelope}: when it returns an envelope it equals
  *   `ectp.v1.Envelope.decode(bytes)`: same classes, same own properties in the same order,
  *   same values, byte fields as views of the input of the same type (Buffer.slice for a
- *   Buffer, subarray otherwise). Accepted: canonical encodings only, every field at most
- *   once in ascending field order with its declared wire type, packed shape, ASCII
- *   strings, uint64 varints of at most 8 bytes, uint32 and enum varints of at most 5
- *   bytes (a fifth byte without continuation bit). Declined: anything else, including every malformed input, so malformed
+ *   Buffer, subarray otherwise). Accepted: every field at most once in ascending field order
+ *   with its declared wire type, packed shape, ASCII strings, uint64 varints of at most 8
+ *   bytes, uint32 and enum varints of at most 5 bytes (a fifth byte without continuation
+ *   bit), which also admits some encodings a canonical encoder does not write (overlong
+ *   varints, tags and lengths within those bounds, explicit zeros, a fifth uint32 byte with
+ *   high bits set): each decodes to the generated decoder's value, so re-encoding it need not
+ *   give the same bytes back. Declined: anything else, including every malformed input, so malformed
  *   bytes still fail exactly as before (typed MALFORMED_MESSAGE in decodeEnvelope).
  * Not exported from the package index: internal to encodeEnvelope / decodeEnvelope.
  * @module
@@ -1031,7 +1034,7 @@ function decEnvelope(end: number): ectp.v1.Envelope | undefined {
 
 /**
  * The envelope `ectp.v1.Envelope.decode(bytes)` would return, or `undefined` when the
- * bytes are outside the canonical fast subset (see the module comment), malformed ones
+ * bytes are outside the fast subset (see the module comment), malformed ones
  * included. Never throws.
  * @internal
  */

@@ -595,18 +595,22 @@ def decode_frozen_envelope(data: bytes | bytearray | memoryview) -> dict | None:
                     out["handshakeReject"] = _decode_into("ectp.v1.HandshakeReject", payload, {}, [0, MAX_REPEATED_ELEMENTS], 1)
             elif wt == 2 and num == 12:
                 # [V1] kept when it decodes as ours, and only when it comes once (field 12 is not
-                # frozen: two of them name no one attempt).
+                # frozen: two of them name no one attempt; a repeat is not decoded).
                 read_requests += 1
-                try:
-                    rr = _decode_into("ectp.v1.ReadRequest", payload, {}, [0, MAX_REPEATED_ELEMENTS], 1)
-                except (DecodeError, UnicodeDecodeError):
-                    rr = None
-                if read_requests == 1 and rr is not None:
+                rr = None
+                if read_requests == 1:
+                    try:
+                        rr = _decode_into("ectp.v1.ReadRequest", payload, {}, [0, MAX_REPEATED_ELEMENTS], 1)
+                    except (DecodeError, UnicodeDecodeError):
+                        rr = None
+                if rr is not None:
                     out["readRequest"] = rr
                 else:
                     out.pop("readRequest", None)
     except (DecodeError, UnicodeDecodeError):
         return None
+    if "hello" in out or "handshakeReject" in out:
+        out.pop("readRequest", None)  # [V1] field 12 is no second body beside a frozen one
     return out
 
 
