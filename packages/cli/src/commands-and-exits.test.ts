@@ -376,7 +376,7 @@ describe("exit statuses from the simulator's results (simulator mocked)", () => 
     expect(await entry(["simulate", "--requests", "300", "--concurrency", "8"], io)).toBe(status);
     expect(io.stdout).toBe("");
     expect(io.stderr).toMatch(
-      new RegExp(`^\\rsimulate \\[ +\\] +\\d+% (\\d+)/300\\r\\x1b\\[2Kectp simulate: interrupted by ${signal} with \\1 of 300 requests ended \\(\\d+%\\); an unfinished run prints no summary\\n$`),
+      new RegExp(`^\\rsimulate \\[ +\\] +\\d+% (\\d+)/300\\r\\x1b\\[2Kectp simulate: interrupted by ${signal} with at least \\1 of 300 requests ended \\(\\d+%; counted in steps of 1%\\); an unfinished run prints no summary\\n$`),
     );
     expect(released).toBe(1);
     // The run goes on until the process ends (bin.ts ends it by the signal), drawing nothing more.
@@ -388,7 +388,7 @@ describe("exit statuses from the simulator's results (simulator mocked)", () => 
     const file = join(work, "interrupted.html");
     const { io } = interrupting("SIGINT");
     expect(await main(["simulate", "--requests", "3", "--quiet", "--report", file], io)).toBe(130);
-    expect(io.stderr).toBe("ectp simulate: interrupted by SIGINT with 0 of 3 requests ended (0%); an unfinished run prints no summary and writes no report\n");
+    expect(io.stderr).toBe("ectp simulate: interrupted by SIGINT with at least 0 of 3 requests ended (0%; counted in steps of 1%); an unfinished run prints no summary and writes no report\n");
     expect(existsSync(file)).toBe(false);
   });
   it("INVALID_ARGUMENT thrown while valid options run (a bug in a core call, not the user's input) is thrown, not reported as bad arguments", async () => {
@@ -643,7 +643,7 @@ describe("bin.ts, bundled from source with esbuild", () => {
     });
     expect(await ended).toEqual({ code: null, signal: "SIGINT" });
     expect(got.stdout).toBe("");
-    expect(got.stderr).toMatch(/\nectp simulate: interrupted by SIGINT with \d+ of 200000 requests ended \(\d+%\); an unfinished run prints no summary\n$/);
+    expect(got.stderr).toMatch(/\nectp simulate: interrupted by SIGINT with at least \d+ of 200000 requests ended \(\d+%; counted in steps of 1%\); an unfinished run prints no summary\n$/);
   }, 60_000);
   it("a second SIGINT during a sweep's run ends the process at once, nothing printed", async () => {
     const file = await bundle("real");

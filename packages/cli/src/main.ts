@@ -65,8 +65,8 @@ async function conformanceCommand(argv: string[], io: CliIO): Promise<number> {
  * Run the CLI with `argv` (the arguments after the program name) and return the exit
  * status: 0 success, 1 invariant violations (or a failing subcommand), 2 bad arguments, 70 the
  * conformance suite could not be loaded, 74 a report that could not be written, 130 or 143 a
- * sweep (or conformance run) stopped by SIGINT or SIGTERM (the executable also exits 70 for an
- * internal error and 141 when its standard output was closed). Never calls `process.exit`, so
+ * command stopped by SIGINT or SIGTERM (the executable also exits 70 for an internal error, 74
+ * when its standard output could not be written, and 141 when it was closed). Never calls `process.exit`, so
  * tests can call it directly with a capturing {@link CliIO}.
  */
 export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {

@@ -54,6 +54,21 @@ describe("the ectp executable's shebang", () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it.each([
+    ["a dist/bin.js importing a name its packages' build lacks (a stale build)", 'import { notExportedByThisBuild } from "node:path";\n', /^ectp: the packages are built from different sources \(.*notExportedByThisBuild.*\); run `npm run build`/],
+    ["a dist/bin.js that throws as it loads", 'throw new TypeError("boom");\n', /^ectp: the CLI could not be loaded \(boom\); this is a bug: please report it\n$/],
+  ])("the launcher, with %s, says so on one line and exits 70 (not 1: violations), without a stack trace", (_what, source, message) => {
+    const root = join(dir, `broken-${source.length}`);
+    mkdirSync(join(root, "bin"), { recursive: true });
+    mkdirSync(join(root, "dist"), { recursive: true });
+    copyFileSync(new URL("../bin/ectp.mjs", import.meta.url), join(root, "bin", "ectp.mjs"));
+    writeFileSync(join(root, "dist", "bin.js"), source);
+    const r = spawnSync(process.execPath, [join(root, "bin", "ectp.mjs"), "--version"], { encoding: "utf8" });
+    expect(r.status).toBe(70);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it("starts Node with exactly the simulator's V8 flags, each as its own argument", () => {
     // A flag Node rejects, or two arriving glued together, fails here rather than in a
     // user's `ectp simulate`.

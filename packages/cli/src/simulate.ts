@@ -73,7 +73,7 @@ Options:
                                 (16 with the default 4 producers and 4 consumers of 4 GiB each); it is part
                                 of the run: another scale moves other bytes and gives another event-log hash
   --json                        print one JSON object instead of the table (its first key,
-                                "format", is ${SIMULATION_JSON_FORMAT}, or ${SWEEP_JSON_FORMAT} with --runs)
+                                "format", is ${SIMULATION_JSON_FORMAT}, or ${SWEEP_JSON_FORMAT} with --runs above 1)
   --report <file.html>          write a self-contained HTML report (single run only; its directory
                                 must exist)
   --quiet                       no progress bar
@@ -375,7 +375,7 @@ async function simulate(argv: string[], io: CliIO): Promise<number> {
   if (typeof result === "string") {
     bar.clear();
     io.err(
-      `ectp simulate: interrupted by ${result} with ${ended} of ${total} requests ended (${Math.floor((100 * ended) / total)}%); an unfinished run prints no summary${args.report !== undefined ? " and writes no report" : ""}\n`,
+      `ectp simulate: interrupted by ${result} with at least ${ended} of ${total} requests ended (${Math.floor((100 * ended) / total)}%; counted in steps of 1%); an unfinished run prints no summary${args.report !== undefined ? " and writes no report" : ""}\n`,
     );
     return interruptedStatus(result);
   }

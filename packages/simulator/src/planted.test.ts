@@ -322,6 +322,35 @@ describe("planted bugs are reported", () => {
     expect(has(s, "I4")).toBe(true);
   });
 
+  it("[I5] one destination freed while its read is in flight is one violation (the pool's), not two with the network's report of it", async () => {
+    let frees = 0;
+    const s = await violations(
+      {
+        consumer: (options) => {
+          const core = new ConsumerCore(options);
+          const poll = core.poll.bind(core);
+          let started: import("@ectp/core").ReadDestination[] = [];
+          core.poll = (now) => {
+            const first = started[0];
+            if (frees === 0 && first !== undefined) {
+              frees++;
+              options.destinations.release(first); // the bug, once
+            }
+            const outs = poll(now);
+            const reads = outs.flatMap((o) => (o.type === "start-read" ? [o.destination] : []));
+            if (reads.length > 0) started = reads;
+            return outs;
+          };
+          return core;
+        },
+      },
+      { producers: 2, consumers: 1, concurrency: 4, requests: 10, timeSeries: false, maxDrainMs: 70_000, linkBytesPerSecond: 1e6 },
+    );
+    expect(frees).toBe(1);
+    const early = s.violations.first.filter((v) => v.invariant === "I5" && !v.message.includes("twice"));
+    expect(early.map((v) => v.message)).toEqual([expect.stringMatching(/released destination region \d+ while a read may still write into it/)]);
+  });
+
   it("[I5] a consumer that frees a destination while its read is in flight", async () => {
     const s = await violations({
       consumer: (options) => {

@@ -17,6 +17,8 @@ import {
   type ConsumerOptions,
   ConsumerCore,
   type CoreOutput,
+  DEFAULT_CONSUMER_CONFIG,
+  DEFAULT_PRODUCER_CONFIG,
   type DestinationPool,
   type FailedRequest,
   type ItemDecision,
@@ -65,8 +67,8 @@ const SAME_INSTANT_BEFORE_NUDGE = 10;
 const NUDGE_MS = 0.001;
 /** Wall time between the run's turns given to the event loop (signal handlers, timers), ms. */
 const YIELD_EVERY_MS = 50;
-/** Rounds between two readings of the wall clock for `YIELD_EVERY_MS` (a power of two). */
-const ROUNDS_PER_CLOCK_CHECK = 256;
+/** Initial arrivals between two readings of the wall clock for `YIELD_EVERY_MS` (a power of two). */
+const ARRIVALS_PER_CLOCK_CHECK = 1024;
 
 /** A request while it is alive. Dropped when it ends: nothing per request survives it. */
 interface Req {
@@ -304,11 +306,17 @@ class SimDestinationPool implements DestinationPool {
     if (this.inUse.has(id))
       this.sim.violation("I6", `${this.endpointId} released destination region ${id} while the engine still uses its loaded bytes [C6]`);
     // [I5] nothing may be freed or reused while a read may still write into it.
-    if (this.sim.net.hasUnsettledWriteInto(this.endpointId, destination.region, destination.offset, destination.length))
-      this.sim.violation("I5", `${this.endpointId} released destination region ${id} while a read may still write into it`);
+    const unsafe = this.sim.net.hasUnsettledWriteInto(this.endpointId, destination.region, destination.offset, destination.length);
+    if (unsafe) this.sim.violation("I5", `${this.endpointId} released destination region ${id} while a read may still write into it`);
     this.live.delete(id);
     this.used -= destination.length;
-    this.transport.deregisterMemory(destination.region);
+    // The network reports the same deregistration as unsafe: one violation, counted here.
+    this.sim.reportedDeregistration = unsafe ? { endpointId: this.endpointId, regionId: id } : undefined;
+    try {
+      this.transport.deregisterMemory(destination.region);
+    } finally {
+      this.sim.reportedDeregistration = undefined;
+    }
     // Deregistered: the transport never writes into it again [I5], so it can be recycled (zeroed when handed out).
     this.slab.give(destination.region.bytes);
   }
@@ -485,6 +493,8 @@ export class Simulation {
     // event object and a lookup per message.
     this.net.observe({
       onUnsafeDeregistration: (e) => {
+        const reported = this.reportedDeregistration;
+        if (reported !== undefined && reported.endpointId === e.endpointId && reported.regionId === e.regionId) return; // (the pool counted it)
         if (e.side === "destination")
           this.violation("I5", `${e.endpointId} deregistered region ${e.regionId} while ${e.reads.length} read(s) could still write into it`);
       },
@@ -492,6 +502,13 @@ export class Simulation {
     for (let i = 0; i < cfg.producers; i++) this.producers.push(this.startProducer(i, 1));
     for (let i = 0; i < cfg.consumers; i++) this.consumers.push(this.startConsumer(i, rngCores.nextUint32()));
   }
+
+  /**
+   * [I5] The destination region the consumer's pool is deregistering after reporting the violation
+   * itself, so that the network's report of the same deregistration is not counted again.
+   * @internal
+   */
+  reportedDeregistration: { endpointId: string; regionId: number } | undefined = undefined;
 
   /** Report a violation of an invariant (or producer rule) at the current time (used by the destination pool). */
   violation(invariant: InvariantId, message: string): void {
@@ -623,7 +640,14 @@ export class Simulation {
     let yieldedAt = wallStart;
     const cfg = this.config;
     const first = Math.min(cfg.concurrency, cfg.requests);
-    for (let i = 0; i < first; i++) this.requestArrival();
+    for (let i = 0; i < first; i++) {
+      this.requestArrival();
+      // (Up to 10^5 first arrivals at a large concurrency: a signal is heard meanwhile too.)
+      if ((i & (ARRIVALS_PER_CLOCK_CHECK - 1)) === ARRIVALS_PER_CLOCK_CHECK - 1 && performance.now() - yieldedAt >= YIELD_EVERY_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yieldedAt = performance.now();
+      }
+    }
     const upProducers = () => this.producers.filter((p) => p.up);
     const upConsumers = () => this.consumers.filter((c) => c.up);
     this.scheduleRecurring(this.faults.crashesPerMinute, upProducers, (p) => this.crash(p));
@@ -677,7 +701,8 @@ export class Simulation {
       } else sameInstant = 0;
       this.now = t;
       this.rounds++;
-      if ((this.rounds & (ROUNDS_PER_CLOCK_CHECK - 1)) === 0 && performance.now() - yieldedAt >= YIELD_EVERY_MS) {
+      // The wall clock every round (a round can take long at a large concurrency; a reading is cheap beside it).
+      if (performance.now() - yieldedAt >= YIELD_EVERY_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         yieldedAt = performance.now();
       }
@@ -2207,7 +2232,7 @@ function optionProblems(options: ConfigOverrides<SimulationConfig>): string[] {
     // as a leak: a stalled read lasts stallMsOf(cfg); a grant whose ReadComplete was dropped, its
     // lease; one whose ReadComplete was delayed, the delay (at most the lease).
     const stall = faults.readStall > 0 ? stallMsOf(cfg) : 0;
-    const leaseMs = cfg.producerConfig.leaseMs ?? 30_000;
+    const leaseMs = cfg.producerConfig.leaseMs ?? DEFAULT_PRODUCER_CONFIG.leaseMs;
     const dropped = faults.messageDrop > 0 ? leaseMs : 0;
     const delayed = faults.messageDelay > 0 ? Math.min(leaseMs, faults.messageDelayMaxMs) : 0;
     const settle = Math.max(stall, dropped, delayed);
@@ -2229,11 +2254,12 @@ function optionProblems(options: ConfigOverrides<SimulationConfig>): string[] {
  * How long an injected read stall lasts: halfway through the quarantine, which begins at the
  * read's transfer timeout and lasts the consumer's cap [C8] (transferTimeoutMs + quarantineCapMs
  * / 2), so the read is quarantined and settles before the cap releases its destination, whatever
- * the cap's length. With the cap disabled (Infinity) the default cap's 60 s stand in.
+ * the cap's length. With the cap disabled (Infinity) the default cap stands in.
  */
 function stallMsOf(cfg: SimulationConfig): number {
-  const cap = cfg.consumerConfig.quarantineCapMs ?? 60_000;
-  return Math.round((cfg.consumerConfig.transferTimeoutMs ?? 20_000) + (Number.isFinite(cap) ? cap : 60_000) / 2);
+  const cap = cfg.consumerConfig.quarantineCapMs ?? DEFAULT_CONSUMER_CONFIG.quarantineCapMs;
+  const finiteCap = Number.isFinite(cap) ? cap : DEFAULT_CONSUMER_CONFIG.quarantineCapMs;
+  return Math.round((cfg.consumerConfig.transferTimeoutMs ?? DEFAULT_CONSUMER_CONFIG.transferTimeoutMs) + finiteCap / 2);
 }
 
 /** `o` without its `undefined` fields (an option given as `undefined` keeps its default). */

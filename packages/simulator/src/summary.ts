@@ -132,7 +132,7 @@ export interface SimulationSummary {
     readonly events: number;
     /** Hash of the log. */
     readonly hash: string;
-    /** Rounds of the event loop (distinct instants processed). */
+    /** Rounds of the event loop (several may fall on one instant of simulated time). */
     readonly loopRounds: number;
     /**
      * Times the loop nudged time forward by 1 µs because a core kept reporting a deadline

@@ -723,15 +723,13 @@ export class Fabric {
         bytes: msg.attachment === undefined ? this.copier.copy(msg.bytes) : msg.bytes,
         attachment: msg.attachment,
         dueAt: msg.dueAt,
-        holdUntil: msg.holdUntil,
-        released: !reorder,
+        holdUntil: msg.dueAt,
+        released: true,
       };
-      if (reorder) {
-        // A held message's copy is held with it: the link's next message goes ahead of both, so the
-        // first copy to arrive is out of order too, as `reorder` says.
-        link.held?.push(copy);
-        this.schedule(holdUntil, this.deliverHeld, copy);
-      } else this.schedule(dueAt, this.deliverNow, copy);
+      // The copy is never held: of a message `reorder` holds, one copy arrives in order and the held
+      // one after the link's next message, as a late retransmission would (what a receiver must
+      // take as a duplicate after it answered the first, e.g. a ReadRequest after its grant's ACK).
+      this.schedule(dueAt, this.deliverNow, copy);
       this.fault("duplicate", ep.id, peerId, now);
     }
   }

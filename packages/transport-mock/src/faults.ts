@@ -20,7 +20,11 @@ export interface DelayFault {
   readonly maxMs?: number;
 }
 
-/** Reordering of control messages: a picked message is held and delivered after the link's next one. */
+/**
+ * Reordering of control messages: a picked message is held and delivered after the link's next
+ * one. Of a message the `duplicate` fault picks too, the copy is not held: it arrives in order, and
+ * the held one later, as a late retransmission.
+ */
 export interface ReorderFault {
   /** Probability per message in [0, 1]. Default: 0 (never). */
   readonly probability: number;
