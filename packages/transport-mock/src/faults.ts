@@ -76,7 +76,8 @@ export interface FaultConfig {
    */
   readonly corruptRead?: number | undefined;
   /**
-   * When true the link is cut: messages are lost and reads fail at their due time.
+   * When true the link is cut: messages sent and reads started meanwhile are lost, the reads
+   * failing at their due time (what was in flight before goes through; see {@link MockNetwork.partition}).
    * Partition a pair both ways with {@link MockNetwork.partition}. Default: false.
    */
   readonly partitioned?: boolean | undefined;

@@ -225,9 +225,11 @@ export class MockNetwork {
 
   /**
    * Cut the links between `a` and `b` in both directions (or only `a -> b` with
-   * `oneWay`): messages are lost and reads fail at their due time (a read of an owner that
-   * crashed or closed fails with `peerGone` instead), until {@link MockNetwork.heal}. Sugar
-   * over {@link MockNetwork.setFaults}. Throws `INVALID_ARGUMENT` when `a` or `b` is not a string.
+   * `oneWay`): messages sent and reads started while the cut holds are lost, the reads failing
+   * at their due time (a read of an owner that crashed or closed fails with `peerGone` instead),
+   * also when {@link MockNetwork.heal} came before that time. Like every fault, it is drawn when
+   * a message is sent or a read starts: what was already in flight goes through. Sugar over
+   * {@link MockNetwork.setFaults}. Throws `INVALID_ARGUMENT` when `a` or `b` is not a string.
    */
   partition(a: string, b: string, oneWay = false): void {
     this.setPartitioned(a, b, oneWay, true);

@@ -28,11 +28,12 @@ export class LinkRandom extends SeededRandom {
 /**
  * FNV-1a over a string's UTF-16 code units, mixed with a seed (a safe integer): the seed of one
  * link's stream. A seed's bits above the low 32 are mixed in too, so seeds that differ by a
- * multiple of 2^32 give different streams (a 32-bit seed's stream is the same as before).
+ * multiple of 2^32 give different streams (a seed in [-2^31, 2^31) keeps the stream it had before
+ * they were; an unsigned 32-bit seed of 2^31 or more, such as 0xdeadbeef, got a new one).
  */
 export function linkSeed(seed: number, from: string, to: string): number {
   const low = seed | 0;
-  const high = (seed - low) / 2 ** 32; // an integer within +-2^21; 0 for every 32-bit seed
+  const high = (seed - low) / 2 ** 32; // an integer within +-2^21; 0 for every seed in [-2^31, 2^31)
   let h = (0x811c9dc5 ^ low) >>> 0;
   if (high !== 0) h = Math.imul(h ^ high, 0x01000193) >>> 0;
   const key = `${from}\u0000${to}`;

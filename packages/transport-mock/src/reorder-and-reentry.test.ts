@@ -3,7 +3,8 @@
  * order, the held one late: now documented, and pinned here, since the simulator's late-duplicate
  * scenarios rely on it), and an observer that starts a read while `deregisterMemory` or `close`
  * settles the reads in flight could get a `done` result with nothing written, or a read the close
- * never settled [I5] (each of these two tests failed on the code before its fix).
+ * never settled [I5], and a `runOnVirtualTime` call refused for its options ran the network's due
+ * events first (each of these three tests failed on the code before its fix).
  */
 import { describe, expect, it } from "vitest";
 import { pair, read } from "./test-helpers.js";
@@ -71,5 +72,19 @@ describe("[I5] reads started by an observer while reads are settled", () => {
     expect(net.unsettledWrites("c")).toEqual([]);
     net.advanceTo(1);
     expect(c.poll().reads).toEqual([]);
+  });
+});
+
+describe("runOnVirtualTime refuses before it changes anything", () => {
+  it("a call refused for its endTimeMs has not run the network's due deliveries", async () => {
+    const { runOnVirtualTime } = await import("./run-on-virtual-time.js");
+    const { net, p, c } = await pair({ latencyMs: 0 });
+    net.advanceTo(5);
+    c.send("p", new Uint8Array(0)); // no latency, no bytes: due now (5), not run yet
+    expect(net.nextEventTime()).toBe(5);
+    const driver = { step() {}, hasWork: false, nextDeadline: () => undefined, clock: net };
+    await expect(runOnVirtualTime(net, [driver], () => true, { endTimeMs: 1 })).rejects.toThrow(/endTimeMs must be a finite time at or after now/);
+    expect(p.hasActivity()).toBe(false);
+    expect(net.nextEventTime()).toBe(5);
   });
 });

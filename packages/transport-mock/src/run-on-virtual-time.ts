@@ -86,10 +86,12 @@ export async function runOnVirtualTime(
   if (!Array.isArray(drivers) || drivers.length === 0) throw invalid(`runOnVirtualTime needs at least one driver, got ${describeValue(drivers)}`);
   if (typeof until !== "function") throw invalid(`runOnVirtualTime needs until, a function returning true when done, got ${describeValue(until)}`);
   if (!Number.isSafeInteger(maxRounds) || maxRounds < 1) throw invalid(`maxRounds must be an integer >= 1, got ${describeValue(maxRounds)}`);
-  net.advanceTo(net.now()); // refuses a network on an external clock, before any driver steps
   for (const [i, driver] of drivers.entries()) refuseOtherClock(net, driver, i);
   if (options.endTimeMs !== undefined && !(typeof options.endTimeMs === "number" && Number.isFinite(options.endTimeMs) && options.endTimeMs >= net.now()))
     throw invalid(`endTimeMs must be a finite time at or after now (${net.now()} ms), got ${describeValue(options.endTimeMs)}`);
+  // Refuses a network on an external clock, before any driver steps; the last check, since on a
+  // virtual clock it runs what is due now (a refused call changes nothing).
+  net.advanceTo(net.now());
   for (let round = 1; round <= maxRounds; round++) {
     for (const driver of drivers) driver.step();
     await new Promise<void>((resolve) => setImmediate(resolve));

@@ -164,7 +164,7 @@ export class MockTransport implements Transport {
    * {@link MockTransport.connectPeer} resolved; a connect while it is in flight does not save it), or
    * a connection dropped or replaced before its due time: it fails then, "not connected".
    * Throws `INVALID_ARGUMENT` for a `readId` that is not an integer or is a duplicate unsettled
-   * one, a `peerId` that is not a string, or a destination that is not a registered region of this
+   * one (also one settled whose result has not been polled yet), a `peerId` that is not a string, or a destination that is not a registered region of this
    * endpoint or lies outside it.
    */
   startRead(read: ReadOperation): void {
