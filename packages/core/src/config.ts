@@ -340,6 +340,16 @@ export function mergeConfig<T extends object>(defaults: Readonly<T>, config: unk
   return merged as T;
 }
 
+/**
+ * For a constructor's unknown top-level option that names (or nearly) a timer or limit of
+ * `defaults`: where it goes instead (`options.config`), for the refusal's message.
+ * @internal
+ */
+export function configSettingHint(key: string, defaults: object): string | undefined {
+  const near = closestName(key, new Set(Object.keys(defaults)), 2);
+  return near === undefined ? undefined : `timers and limits go in options.config (did you mean options.config.${near}?)`;
+}
+
 /** The known config key closest to `key` (same letters in another case, or at most 2 edits), if any. */
 function nearestKey(key: string): string | undefined {
   return closestName(key, new Set([...Object.keys(DEFAULT_CONSUMER_CONFIG), ...Object.keys(DEFAULT_PRODUCER_CONFIG)]), 2);

@@ -143,6 +143,16 @@ describe("keys of the options that are not options", () => {
     expect(configError(producer({ "max grants": 3 })).message).toMatch(/^\[INVALID_CONFIG\] options\["max grants"\] is not an option of ProducerCore; /);
   });
 
+  it("a timer or limit given at the top level is refused with where it goes (options.config) and its name there", () => {
+    expect(configError(consumer({ waitBudget: 5_000 })).message).toMatch(
+      /^\[INVALID_CONFIG\] options\.waitBudget is not an option of ConsumerCore; timers and limits go in options\.config \(did you mean options\.config\.waitBudgetMs\?\); its options are /,
+    );
+    expect(configError(consumer({ waitBudgetMs: 5_000 })).message).toContain("(did you mean options.config.waitBudgetMs?)");
+    expect(configError(producer({ leaseMs: 5_000 })).message).toContain("options.leaseMs is not an option of ProducerCore; timers and limits go in options.config (did you mean options.config.leaseMs?)");
+    // A near option name is the better guess: no config hint then.
+    expect(configError(consumer({ confg: {} })).message).not.toContain("timers and limits");
+  });
+
   it("an unknown key is refused even when set to undefined", () => {
     expect(configError(consumer({ sed: undefined })).message).toContain("options.sed is not an option of ConsumerCore (did you mean seed?)");
     expect(configError(subscriber({ catchupMs: undefined })).message).toContain("options.catchupMs is not an option of EventSubscriber (did you mean catchUpMs?)");

@@ -92,17 +92,27 @@ function unknownOptionKeys(options: object, known: readonly string[]): string[] 
  * @param known - Its option names (the keys of its options interface).
  * @param code - The error's code: INVALID_CONFIG for a constructor's options (the default),
  *   INVALID_ARGUMENT for a function's.
+ * @param elsewhere - Where an unknown key with no near option name belongs instead, if anywhere
+ *   (e.g. a core's timer given at the top level, where `options.config` takes it): a clause for
+ *   the message, or undefined.
  * @throws EctpError(`code`) naming the first unknown key, the nearest option (same letters
- *   in another case, or at most 2 edits) when there is one, and every option; `details` has
- *   `key` and `knownKeys`.
+ *   in another case, or at most 2 edits) when there is one, else where it belongs when
+ *   `elsewhere` says, and every option; `details` has `key` and `knownKeys`.
  */
-export function refuseUnknownOptions(owner: string, options: object, known: readonly string[], code: "INVALID_CONFIG" | "INVALID_ARGUMENT" = "INVALID_CONFIG"): void {
+export function refuseUnknownOptions(
+  owner: string,
+  options: object,
+  known: readonly string[],
+  code: "INVALID_CONFIG" | "INVALID_ARGUMENT" = "INVALID_CONFIG",
+  elsewhere?: (key: string) => string | undefined,
+): void {
   const key = unknownOptionKeys(options, known)[0];
   if (key === undefined) return;
   const near = closestName(key, known, 2);
+  const belongs = near === undefined ? elsewhere?.(key) : undefined;
   throw new EctpError(
     code,
-    `${optionPath("options", key)} is not an option of ${owner}${near === undefined ? "" : ` (did you mean ${near}?)`}; its options are ${known.join(", ")}. Check the spelling, or remove it.`,
+    `${optionPath("options", key)} is not an option of ${owner}${near === undefined ? "" : ` (did you mean ${near}?)`}${belongs === undefined ? "" : `; ${belongs}`}; its options are ${known.join(", ")}. Check the spelling, or remove it.`,
     { details: { key, knownKeys: [...known] } },
   );
 }

@@ -29,6 +29,7 @@ import { checkedNow } from "../clock.js";
 import {
   type ConsumerConfig,
   DEFAULT_CONSUMER_CONFIG,
+  configSettingHint,
   fingerprintDifference,
   fingerprintOption,
   grantLeaseMs,
@@ -860,7 +861,7 @@ export class ConsumerCore {
       throw new EctpError("INVALID_CONFIG", "ConsumerCore needs an options object with id, epoch, fingerprint and destinations.");
     // First: a misspelt option (`confg`, `fingerPrint`) is named as such, not ignored (its default
     // used) nor reported as a required option missing.
-    refuseUnknownOptions("ConsumerCore", options, OPTION_KEYS);
+    refuseUnknownOptions("ConsumerCore", options, OPTION_KEYS, "INVALID_CONFIG", (key) => configSettingHint(key, DEFAULT_CONSUMER_CONFIG));
     if (typeof options.id !== "string" || options.id.length === 0)
       throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string: the consumer's stable peer id.");
     if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)

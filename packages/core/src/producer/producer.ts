@@ -27,6 +27,7 @@ import { checkedNow } from "../clock.js";
 import {
   DEFAULT_PRODUCER_CONFIG,
   type ProducerConfig,
+  configSettingHint,
   fingerprintDifference,
   fingerprintOption,
   mergeConfig,
@@ -416,7 +417,7 @@ export class ProducerCore {
       throw new EctpError("INVALID_CONFIG", "ProducerCore needs an options object { id, epoch, fingerprint, store }");
     // First: a misspelt option (`confg`, `fingerPrint`) is named as such, not ignored (its default
     // used) nor reported as a required option missing.
-    refuseUnknownOptions("ProducerCore", options, OPTION_KEYS);
+    refuseUnknownOptions("ProducerCore", options, OPTION_KEYS, "INVALID_CONFIG", (key) => configSettingHint(key, DEFAULT_PRODUCER_CONFIG));
     if (typeof options.id !== "string" || options.id.length === 0)
       throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string (the producer's stable peer id)");
     if (!isPositiveInt(options.epoch))
