@@ -134,7 +134,8 @@ export interface ReceivedMessage {
  */
 export interface TransportActivity {
   /**
-   * Control messages received, in arrival order: from any peer, connected or not. A producer
+   * Control messages received, in arrival order from each peer (the order across peers need not be
+   * kept: NIXL hands one drain's notifications over grouped by sender): from any peer, connected or not. A producer
    * connects to a consumer only when that consumer's Hello has arrived, so a transport that
    * delivered only from peers it connected to would never let a handshake start.
    */

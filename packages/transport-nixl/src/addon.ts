@@ -67,7 +67,10 @@ export type NativeRawDrain = readonly [
 
 /** A decoded `drain()` result (see {@link decodeNativeDrain}). */
 export interface NativeDrain {
-  /** Notifications received, in arrival order. */
+  /**
+   * Notifications received: in arrival order from each sender; of several senders in one drain,
+   * grouped by sender (NIXL hands them over in a hash map), which [C10] allows.
+   */
   readonly notifs: NativeNotif[];
   /** Transfers that settled, in settlement order. */
   readonly reads: NativeSettled[];

@@ -784,7 +784,9 @@ export class NixlTransport implements Transport {
         this.staleSendFailures++;
         continue;
       }
-      this.markUnreachable(f.peer, f.status === -10);
+      // NIXL holds no metadata for the peer any more (it dropped it on a REMOTE_DISCONNECT, or never
+      // had it): forgotten here too, so that a connectPeer of the same epoch loads it again.
+      this.markUnreachable(f.peer, f.code === "NIXL_ERR_REMOTE_DISCONNECT" || f.code === "NIXL_ERR_NOT_FOUND");
     }
   }
 
@@ -807,7 +809,14 @@ export class NixlTransport implements Transport {
     this.nativeIds.delete(st.readId);
     const readId = st.readId;
     // [I5] every result below is reported only once NIXL has let go of the transfer.
-    if (s.deregistered || st.deregistered) return { readId, status: "failed", error: "destination deregistered during the read" };
+    if (s.deregistered || st.deregistered) {
+      // [P8] NIXL dropped a peer that disconnected whatever became of the destination: so does this
+      // transport, and the consumer hears the peer is gone (as for any read, see `result`).
+      const peerGone = s.status !== 0 && this.statusNames.get(s.status) === "NIXL_ERR_REMOTE_DISCONNECT";
+      if (peerGone && (st.peer === undefined || this.peers.get(st.peerId) === st.peer)) this.markUnreachable(st.peerId, true);
+      const failed: ReadResult = { readId, status: "failed", error: "destination deregistered during the read" };
+      return peerGone ? { ...failed, peerGone } : failed;
+    }
     if (s.closed) return { readId, status: "cancelled" }; // the agent is destroyed: nothing can land any more
     if (s.status === 0)
       return s.crc32c === undefined ? { readId, status: "done", bytesRead: st.length } : { readId, status: "done", bytesRead: st.length, crc32c: s.crc32c };

@@ -10,8 +10,10 @@ class Agent {
   localMetadata() {
     return Buffer.from(this.name);
   }
+  /** The engine's activity counter (word 0) and inline CRC word; a test bumps word 0 to say the engine queued something. */
   activityWord() {
-    return new ArrayBuffer(8);
+    this.words ??= new ArrayBuffer(8);
+    return this.words;
   }
   counters() {
     return {};
@@ -25,4 +27,4 @@ class Agent {
 }
 
 // The status codes the tests settle transfers with (nixl_types.h values).
-module.exports = { Agent, statusCodes: { NIXL_SUCCESS: 0, NIXL_ERR_BACKEND: -3, NIXL_ERR_REMOTE_DISCONNECT: -10 } };
+module.exports = { Agent, statusCodes: { NIXL_SUCCESS: 0, NIXL_ERR_BACKEND: -3, NIXL_ERR_NOT_FOUND: -4, NIXL_ERR_REMOTE_DISCONNECT: -10 } };
