@@ -777,7 +777,7 @@ export class ConsumerCore {
    * {@link RELEASED_AT_CAP_KEPT}): a result of one of them came after its memory went back to the
    * engine's pool, and may have written into memory reused since, so it is warned of, not only counted.
    */
-  private releasedAtCap = new Map<number, { itemKey: string; producer: string; releasedAt: number }>();
+  private readonly releasedAtCap = new Map<number, { itemKey: string; producer: string; releasedAt: number }>();
   private grantsHeldCount = 0;
   private destinationCount = 0;
   private ignoredCount = 0;
