@@ -197,6 +197,18 @@ describe("runner review: expectations", () => {
     expect(r.message).toMatch(/^\[E2\] snapshot to C1 by t=\d+: part 1 of \d+ is out of range or sent twice/);
   });
 
+  it("expectSnapshot fails items naming another producer or epoch than the testee's ([E2][P7])", async () => {
+    for (const edit of [{ producerId: "ZZ" }, { epoch: 99 }]) {
+      const foreign = altered((res) => {
+        for (const o of res.poll?.outputs ?? []) for (const d of o.send?.envelope?.snapshot?.items ?? []) Object.assign(d, edit);
+        return res;
+      });
+      const r = await run(one("producer/e2-replay/a-snapshot-holds-the-ready-items-as-of-the-latest-sequence"), foreign);
+      expect(r.status).toBe("failed");
+      expect(r.message).toMatch(/MUST name this producer and epoch \(producer_id "P1", epoch \d+\)/);
+    }
+  });
+
   it("a testee that keeps producing outputs at the same time is reported as a livelock", async () => {
     const chatty = altered((res, req) => {
       if (res.poll) res.poll = { outputs: [...(res.poll.outputs ?? []), { connectPeer: { peerId: "X", epoch: 1 } }], nextDeadlineMs: Number(req.nowMs) };

@@ -1556,6 +1556,10 @@ class Interpreter {
         if (owner === undefined) fail(`part ${part} holds an item that is not one of ${names.join(", ")}: ${JSON.stringify(d.key)}`);
         if (putFields(this.fixture(owner).partial) !== putFields(d as Record<string, unknown>))
           fail(`part ${part}: the descriptor of ${owner} is not the one put: ${JSON.stringify(d)}`);
+        // [E2][P7] A producer publishes no descriptor naming another producer or epoch than its own.
+        const named = d as { producerId?: unknown; epoch?: unknown };
+        if (named.producerId !== this.selfId || Number(named.epoch ?? 0) !== this.selfEpoch)
+          fail(`part ${part}: the descriptor of ${owner} MUST name this producer and epoch (producer_id ${JSON.stringify(this.selfId)}, epoch ${this.selfEpoch}); got ${JSON.stringify(d)}`);
         got.set(owner, (got.get(owner) ?? 0) + 1);
       }
     }
