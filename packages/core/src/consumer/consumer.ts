@@ -90,6 +90,8 @@ const LANE_COUNT = 3;
 const EMPTY_BYTES = new Uint8Array(0);
 /** Peer records kept before idle ones are first forgotten (see `forgetIdlePeers`). */
 const MIN_PEER_SWEEP = 1024;
+/** [C5] An invalid announcement's readable producer and key when none could be read. */
+const NO_SOURCE: { readonly itemKey?: string; readonly producer?: string } = Object.freeze({});
 /** [C8] How many reads released at the quarantine cap are remembered, so that a late result of one is warned of. */
 const RELEASED_AT_CAP_KEPT = 1024;
 /** Most producer epochs whose announced transport metadata a peer keeps (the greatest; see `Peer.announced`). */
@@ -844,7 +846,7 @@ export class ConsumerCore {
   /** Why the last `validateAnnouncement` refused its announcement ("" when it did not). */
   private invalidDetail = "";
   /** [C2][C5] Of an invalid announcement: its item key id and producer id, where they could be read (for the log record). */
-  private invalidSource: { itemKey?: string; producer?: string } = {};
+  private invalidSource: { readonly itemKey?: string; readonly producer?: string } = NO_SOURCE;
   private scratchLocation: Uint8Array = EMPTY_BYTES;
 
   /**
@@ -1488,7 +1490,7 @@ export class ConsumerCore {
   /** [C2] Validate an untrusted announcement. Returns undefined when invalid. Never throws. */
   private validateAnnouncement(announcement: unknown): ValidDescriptor | undefined {
     this.scratchMeta = undefined;
-    this.invalidSource = {};
+    this.invalidSource = NO_SOURCE; // (shared: nothing is allocated for a valid announcement)
     try {
       if (typeof announcement !== "object" || announcement === null) {
         const hint = typeof announcement === "string" ? " (proto3 JSON? read it with announcementFromJson first)" : "";
