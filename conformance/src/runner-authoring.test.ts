@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
 import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
+import { checkCase } from "./runner/case-check.js";
 import { TS_TESTEE_FEATURES } from "./mutants/run.js";
 import type { ectp } from "./proto.js";
 import { matches } from "./runner/match.js";
@@ -78,6 +79,24 @@ describe("case interpreter: checks that could not fail are refused", () => {
     // expectError on an action that ignores it: the testee's Ok is never questioned.
     const ignored = await run(withSteps(CASE, (s) => [...s.slice(0, -1), { finish: "r1", expectError: true }]));
     expect(ignored).toMatchObject({ status: "failed", message: expect.stringContaining("expectError") });
+  });
+
+  it("expectations that could never fail are case bugs when a case is loaded: an empty or unlisted expectSent/expectNone, expectCount without bounds, a single object where a list goes, an expectation on a stalled step", () => {
+    const refused = (c: LoadedCase) => () => checkCase(c.spec as unknown as Record<string, unknown>);
+    expect(refused(withSteps(CASE, (s) => s))).not.toThrow();
+    expect(refused(withSteps(CASE, (s) => [...s, { expectSent: [] }]))).toThrow(/expectSent needs a non-empty list of matchers/);
+    expect(refused(withSteps(CASE, (s) => [...s, { expectNone: rr }]))).toThrow(/expectNone needs a non-empty list of matchers/);
+    expect(refused(withSteps(CASE, (s) => [...s, { expectCount: { match: rr } }]))).toThrow(/expectCount needs min, max or both/);
+    const firstAdmit = (s: Record<string, unknown>[]) => s.findIndex((st) => st.admit !== undefined);
+    expect(
+      refused(withSteps(CASE, (s) => s.map((st, i) => (i === firstAdmit(s) ? { ...st, expect: { status: "admitted", items: { action: "defer" } } } : st)))),
+    ).toThrow(/expect\.items must be a list/);
+    expect(refused(withSteps(CASE9, (s) => [...s, { drain: [{ request: "r1", failures: { item: "a", reason: "NOT_FOUND" } }] }]))).toThrow(
+      /drain\[0\]\.failures must be a list/,
+    );
+    expect(refused(withSteps(CASE, (s) => [...s, { after: 5_000, stalled: true, expectNone: [rr] }]))).toThrow(
+      /stalled goes with a command the testee handles; expectNone sends none/,
+    );
   });
 
   it("together other than true, or on a step other than put, is a case bug (the puts would be polled one by one)", async () => {

@@ -89,6 +89,21 @@ export const STEP_ACTIONS: readonly string[] = [
   "set",
 ];
 
+/** The actions that send the testee no command: a `stalled` step (a jump without a poll) may not have one. */
+const NOT_COMMANDS: ReadonlySet<string> = new Set([
+  "expectSent",
+  "expectNone",
+  "expectOrder",
+  "expectCount",
+  "expectSnapshot",
+  "expectStats",
+  "expectView",
+  "flush",
+  "rule",
+  "removeRule",
+  "set",
+]);
+
 /** The actions that read each step modifier; on any other step it would be silently ignored. */
 export const MODIFIER_USERS: Readonly<Record<string, readonly string[]>> = {
   expect: ["admit", "announce", "decodeStream"],
@@ -417,6 +432,9 @@ function checkStepItself(v: unknown, ctx: CaseContext | undefined): string | und
       throw new CaseBug(`step time ${t} must be a number of ms; got ${text(step[t])}`);
   for (const mod of ["stalled", "together", "unpolled"])
     if (step[mod] !== undefined && step[mod] !== true) throw new CaseBug(`${mod} must be true; got ${text(step[mod])}`);
+  // A stalled step jumps the clock without a poll: an expectation there would see only what came before.
+  if (step.stalled !== undefined && action !== undefined && NOT_COMMANDS.has(action))
+    throw new CaseBug(`stalled goes with a command the testee handles; ${action} sends none, so it would check outputs the testee was never polled for (a false pass)`);
   for (const mod of ["ready", "expectError"])
     if (step[mod] !== undefined && typeof step[mod] !== "boolean") throw new CaseBug(`${mod} must be true or false; got ${text(step[mod])}`);
   for (const mod of ["bind", "comment"])
@@ -497,6 +515,8 @@ function checkArgument(action: string, step: Record<string, unknown>, ctx: CaseC
         }
       if (isObject(expect) && !isTemplate(expect)) {
         checkFields(expect, ["status", "items", "failures"], "admit's expect", "key", "expect");
+        requireList(expect.items, "expect.items");
+        requireList(expect.failures, "expect.failures");
         for (const [i, d] of listOf(expect.items).entries()) if (isObject(d)) checkFields(d, ["action", "reason"], "an expected decision", "key", `expect.items[${i}]`);
         checkFailures(expect.failures, "expect.failures");
       }
@@ -509,18 +529,25 @@ function checkArgument(action: string, step: Record<string, unknown>, ctx: CaseC
       }
       break;
     case "drain":
+      requireList(arg, "drain");
       for (const [i, w] of listOf(arg).entries())
         if (isObject(w)) {
           checkFields(w, ["request", "failures"], "an expected failed request", "key", `drain[${i}]`);
+          requireList(w.failures, `drain[${i}].failures`);
           checkFailures(w.failures, `drain[${i}].failures`);
         }
       break;
     case "expectSent":
     case "expectNone":
+      // An empty list (or one matcher not in a list) would check nothing: a false pass.
+      if (!isTemplate(arg) && (!Array.isArray(arg) || arg.length === 0))
+        throw new CaseBug(`${action} needs a non-empty list of matchers; got ${text(arg)}`);
       for (const [i, m] of listOf(arg).entries()) checkMatcher(m, `${action}[${i}]`, ctx);
       break;
     case "expectCount":
       if (obj?.match !== undefined) checkMatcher(obj.match, "expectCount.match", ctx);
+      if (obj !== undefined && obj.min === undefined && obj.max === undefined)
+        throw new CaseBug("expectCount needs min, max or both: without them it checks nothing");
       break;
     case "expectOrder":
       if (obj !== undefined) {
@@ -540,6 +567,11 @@ function checkArgument(action: string, step: Record<string, unknown>, ctx: CaseC
         } else checkFixture(w, ctx, `expectView.items[${i}]`, true);
       break;
   }
+}
+
+/** Refuses a value that must be a list (a single object there would be read as no expectation: a false pass). */
+function requireList(v: unknown, where: string): void {
+  if (v !== undefined && !Array.isArray(v) && !isTemplate(v)) throw new CaseBug(`${where} must be a list; got ${text(v)} (put one entry in [ ])`);
 }
 
 /** Checks a list of expected failed items (admit's `expect.failures`, a drained request's `failures`). */
