@@ -138,4 +138,18 @@ describe("[C2][C5] the warning of an item with an invalid announcement", () => {
     expect(second).not.toHaveProperty("producer");
     expect(second).toHaveProperty("itemKey");
   });
+
+  it("[I1][C2] an announcement whose producer id throws as it is read is an invalid announcement, logged without it, never a throw", () => {
+    const h = makeConsumer(QUIET);
+    const throwing = remote("a", "h1");
+    Object.defineProperty(throwing.announcement?.item, "producerId", {
+      get() {
+        throw new Error("getter");
+      },
+    });
+    expect(h.core.admit({ requestId: "r1", items: [throwing] }, 0)).toMatchObject({ status: "failed", failures: [{ reason: "INVALID_ANNOUNCEMENT" }] });
+    const [warning] = h.logger.at("warn").filter((l) => l.message === "request failed").map((l) => l.fields);
+    expect(warning).toMatchObject({ requestId: "r1", reason: "INVALID_ANNOUNCEMENT", itemKey: expect.any(String) }); // (read before the producer id)
+    expect(warning).not.toHaveProperty("producer");
+  });
 });
