@@ -795,9 +795,7 @@ export class NixlTransport implements Transport {
     if (status === 0) return { readId, status: "done", bytesRead: length };
     const code = this.statusNames.get(status) ?? "NIXL_ERR_UNKNOWN";
     const peerGone = code === "NIXL_ERR_REMOTE_DISCONNECT";
-    // A read of an older connection (its failure held through cancelGraceMs while the peer came
-    // back under a new epoch) reports its peer gone but leaves the new connection alone.
-    if (peerGone && (peer === undefined || this.peers.get(peerId) === peer)) this.markUnreachable(peerId, true);
+    if (peerGone) this.disconnected(peerId, peer);
     const error = `NIXL READ failed: ${code}`;
     return peerGone ? { readId, status: "failed", error, peerGone } : { readId, status: "failed", error };
   }
@@ -813,7 +811,7 @@ export class NixlTransport implements Transport {
       // [P8] NIXL dropped a peer that disconnected whatever became of the destination: so does this
       // transport, and the consumer hears the peer is gone (as for any read, see `result`).
       const peerGone = s.status !== 0 && this.statusNames.get(s.status) === "NIXL_ERR_REMOTE_DISCONNECT";
-      if (peerGone && (st.peer === undefined || this.peers.get(st.peerId) === st.peer)) this.markUnreachable(st.peerId, true);
+      if (peerGone) this.disconnected(st.peerId, st.peer);
       const failed: ReadResult = { readId, status: "failed", error: "destination deregistered during the read" };
       return peerGone ? { ...failed, peerGone } : failed;
     }
@@ -821,6 +819,15 @@ export class NixlTransport implements Transport {
     if (s.status === 0)
       return s.crc32c === undefined ? { readId, status: "done", bytesRead: st.length } : { readId, status: "done", bytesRead: st.length, crc32c: s.crc32c };
     return this.result(readId, st.peerId, st.length, s.status, st.peer);
+  }
+
+  /**
+   * [P8] A read of `peer`'s connection ended REMOTE_DISCONNECT: NIXL dropped the peer, so the peer is
+   * gone here too. A read of an older connection (its failure held through cancelGraceMs while the
+   * peer came back under a new epoch) leaves the new connection alone.
+   */
+  private disconnected(peerId: string, peer: PeerState | undefined): void {
+    if (peer === undefined || this.peers.get(peerId) === peer) this.markUnreachable(peerId, true);
   }
 
   private markUnreachable(peerId: string, gone = false): void {
