@@ -209,6 +209,42 @@ describe("runner review: expectations", () => {
     }
   });
 
+  it("[C3] a timer that fires at a poll the testee did not ask for fails: no deadline reported, or one reported late; early is fine", async () => {
+    const name = "consumer/c8-quarantine/timed-out-read-quarantined-destination-kept";
+    const deadlineMovedBy = (ms: number | undefined) =>
+      altered((res, req) => {
+        const d = res.poll?.nextDeadlineMs;
+        if (res.poll && d !== undefined && d !== null)
+          res.poll.nextDeadlineMs = ms === undefined ? null : Math.max(Number(req.nowMs) + 1, Number(d) + ms);
+        return res;
+      });
+    const hidden = await run(one(name), deadlineMovedBy(undefined));
+    expect(hidden.status).toBe("failed");
+    expect(hidden.message).toMatch(/^\[C3\] a timer fired at t=\d+ that the testee never asked to be polled for: its poll at t=\d+ reported no next_deadline_ms/);
+    const late = await run(one(name), deadlineMovedBy(1));
+    expect(late.status).toBe("failed");
+    expect(late.message).toMatch(/reported next_deadline_ms t=\d+, nothing reached it since, and the poll at t=\d+ \(a step's time or a window's end\) returned \d+ outputs?, the first \{"cancelRead"/);
+    expect((await run(one(name), deadlineMovedBy(-100))).status).toBe("passed");
+    expect((await run(one(name))).status).toBe("passed");
+  });
+
+  it("[E1] an EventBatch sent to a peer must be the batch published with its sequence: cut short, a Cleared dropped, or never published, all fail", async () => {
+    const sentBatches = (edit: (batch: ectp.v1.IEventBatch) => void) =>
+      altered((res) => {
+        for (const o of res.poll?.outputs ?? []) if (o.send?.envelope?.eventBatch) edit(o.send.envelope.eventBatch);
+        return res;
+      });
+    const name = "producer/e1-events/the-events-of-one-drive-are-published-in-the-order-of-its-changes";
+    const firstOnly = await run(one(name), sentBatches((b) => b.events?.splice(1)));
+    expect(firstOnly.message).toMatch(/^\[E1\] the EventBatch of sequence \d+ sent to C1 at t=\d+ differs from the batch published with that sequence \(its event_batch output\): sent \{/);
+    const noCleared = await run(one(name), sentBatches((b) => b.events?.splice(0, b.events.length, ...b.events.filter((e) => !e.cleared))));
+    expect(noCleared.status).toBe("failed");
+    expect(noCleared.message).toMatch(/^\[E1\] the EventBatch of sequence/);
+    const renumbered = await run(one("producer/e2-replay/a-replay-resends-its-batches-in-order"), sentBatches((b) => void (b.sequence = Number(b.sequence) + 1000)));
+    expect(renumbered.message).toMatch(/^\[E1\] an EventBatch of sequence 10\d\d was sent to C1 at t=\d+, but no event_batch output of that sequence was published/);
+    expect((await run(one(name))).status).toBe("passed");
+  });
+
   it("a testee that keeps producing outputs at the same time is reported as a livelock", async () => {
     const chatty = altered((res, req) => {
       if (res.poll) res.poll = { outputs: [...(res.poll.outputs ?? []), { connectPeer: { peerId: "X", epoch: 1 } }], nextDeadlineMs: Number(req.nowMs) };

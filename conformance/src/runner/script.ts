@@ -5,12 +5,14 @@
  * command it polls the testee at the same time until nothing more is due (but for a put a case
  * marks `unpolled`, whose change the next command finds pending); moving the clock
  * polls at every deadline the testee reports and runs the runner's own scheduled events
- * (rule actions, peer heartbeats), so timers are exercised exactly. Invariants checked on
- * every case: [I1] (no Error answer where none is expected), [I3] (producer pins == grants
+ * (rule actions, peer heartbeats), so timers are exercised exactly; outputs at a poll the testee
+ * did not ask for (a step's time, no input since and before the deadline it reported) fail the case
+ * [C3]. Invariants checked on every case: [I1] (no Error answer where none is expected), [I3] (producer pins == grants
  * after every step; both 0 after quiescence), [I4] (consumer tables back to 0 after
  * quiescence), [I5] (no two unsettled reads share destination bytes; destinations >=
  * unsettled reads; every read names its destination), [I6] (a remotely loaded READY item reports
- * its loaded bytes, and they have the fixture's size and CRC-32C).
+ * its loaded bytes, and they have the fixture's size and CRC-32C), [E1] (an EventBatch sent is the
+ * batch published with its sequence).
  * @module
  */
 import { type CaseRole, DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, type StepSpec } from "../cases/format.js";
@@ -246,6 +248,8 @@ class Interpreter {
   private readonly finished = new Set<string>();
   /** Subscriber: the producers followed and not unfollowed since (unfollowed at quiescence). */
   private readonly following = new Set<string>();
+  /** Producer: the batches this instance published (`event_batch` outputs) by sequence, as proto3 JSON: what it may send [E1]. */
+  private readonly published = new Map<string, string>();
   /** The role the case runs under ({@link roleToRun}), and its testee.proto value. */
   private readonly caseRole: CaseRole;
   private readonly role: number;
@@ -260,6 +264,12 @@ class Interpreter {
   private commands = 0;
   /** The next_deadline_ms the testee's last poll reported and that poll's now_ms (the testee's clock), for the failures that stepped 1 ms at a time. */
   private lastPollDeadline: { readonly nextMs: number; readonly nowMs: number } | undefined;
+  /**
+   * The testee's last poll, while no input has reached it since: when it ran (virtual time) and the
+   * next deadline it reported (undefined: none). A later poll that returns outputs must come at or
+   * after that deadline (see {@link Interpreter.settle}); any input clears it.
+   */
+  private quietSincePoll: { readonly at: number; readonly reported: number | undefined } | undefined;
   /** Commands the testee answered (see {@link Interpreter.locate}). */
   private answers = 0;
   /** Where in the case's script the interpreter is: what runs now, outermost first (for failure messages). */
@@ -659,6 +669,7 @@ class Interpreter {
       );
     }
     this.commands++;
+    if (!req.poll && !req.advanceClock && !req.getStats && !req.getView) this.quietSincePoll = undefined;
     // A crash, hang or unreadable answer names the command that waited for it (TESTEE-PROTOCOL.md §6);
     // a connection already dead never sent it, and its fault stays as it was.
     const sent = this.conn.alive;
@@ -704,6 +715,7 @@ class Interpreter {
     if (typeof overrides.epoch === "number") this.selfEpoch = overrides.epoch;
     this.configured = false;
     this.reads.clear();
+    this.published.clear();
     this.deadline = undefined;
     const capacity = Number(overrides.capacity ?? this.spec.capacity ?? 0);
     if (!Number.isSafeInteger(capacity) || capacity < 0) throw new CaseBug(`capacity is a number of bytes; got ${JSON.stringify(overrides.capacity ?? this.spec.capacity)}`);
@@ -823,15 +835,32 @@ class Interpreter {
   private async settle(): Promise<void> {
     for (let i = 0; i < 64; i++) {
       // Checked as every command's answer is (Unsupported, Error, the wrong result: TESTEE-PROTOCOL.md §6).
+      const quiet = this.quietSincePoll;
       const poll = (await this.cmd({ poll: {} }, false, false)).poll as ectp.conformance.v1.IPollResult;
       const outs = poll.outputs ?? [];
       const hasDeadline = poll.nextDeadlineMs !== undefined && poll.nextDeadlineMs !== null;
       this.deadline = hasDeadline ? Number(poll.nextDeadlineMs) - CLOCK_ORIGIN_MS : undefined;
       this.lastPollDeadline = hasDeadline ? { nextMs: Number(poll.nextDeadlineMs), nowMs: CLOCK_ORIGIN_MS + this.now } : undefined;
+      // [C3] A timer's output must come at a deadline the testee reported: a driver sleeps until the
+      // reported deadline, so a timer due earlier than reported (or never reported) runs late there.
+      if (outs.length > 0 && quiet !== undefined && this.now > quiet.at && (quiet.reported === undefined || quiet.reported > this.now))
+        throw new CaseFailure(this.unreportedTimer(quiet, outs));
+      this.quietSincePoll = { at: this.now, reported: this.deadline };
       await this.onOutputs(outs);
       if (outs.length === 0 || this.deadline === undefined || this.deadline > this.now) return;
     }
     throw new CaseFailure(`[I1] testee still has outputs due after 64 polls at t=${this.now} (livelock)`);
+  }
+
+  /** The failure of a timer that fired at a poll the testee did not ask for (see {@link Interpreter.settle}). */
+  private unreportedTimer(quiet: { readonly at: number; readonly reported: number | undefined }, outs: ectp.conformance.v1.IOutput[]): string {
+    const json = JSON.stringify(C.Output.toObject(C.Output.fromObject(outs[0] as Record<string, unknown>), JSON_OPTIONS));
+    const reported = quiet.reported === undefined ? "no next_deadline_ms" : `next_deadline_ms t=${quiet.reported}`;
+    return (
+      `[C3] a timer fired at t=${this.now} that the testee never asked to be polled for: its poll at t=${quiet.at} reported ${reported}, ` +
+      `nothing reached it since, and the poll at t=${this.now} (a step's time or a window's end) returned ${outs.length} output${outs.length === 1 ? "" : "s"}, the first ${json.length > 200 ? `${json.slice(0, 200)}...` : json}. ` +
+      "A driver sleeps until the reported deadline, so this timer would run late or never there: report in next_deadline_ms when each timer is next due (TESTEE-PROTOCOL.md §4)"
+    );
   }
 
   /**
@@ -939,9 +968,16 @@ class Interpreter {
   // ------------------------------------------------------------------ outputs
 
   private async onOutputs(outs: ectp.conformance.v1.IOutput[]): Promise<void> {
-    for (const o of outs) {
-      const json = C.Output.toObject(C.Output.fromObject(o as Record<string, unknown>), JSON_OPTIONS) as Record<string, unknown>;
+    const all = outs.map((o) => C.Output.toObject(C.Output.fromObject(o as Record<string, unknown>), JSON_OPTIONS) as Record<string, unknown>);
+    // First what this poll published, so that a send of the same batch may come before its output.
+    for (const json of all) {
+      const batch = (json.eventBatch as { batch?: { sequence?: string } } | undefined)?.batch;
+      if (batch !== undefined) this.published.set(String(batch.sequence ?? "0"), JSON.stringify(batch));
+    }
+    for (const [i, o] of outs.entries()) {
+      const json = all[i] as Record<string, unknown>;
       this.mailbox.push({ t: this.now, out: json, consumed: false });
+      if (o.send?.envelope?.eventBatch) this.checkSentBatch(String(o.send.to), (json.send as { envelope: { eventBatch: { sequence?: string } } }).envelope.eventBatch);
       if (o.startRead) this.onStartRead(o.startRead);
       if (o.cancelRead && this.spec.settleOnCancel !== false) {
         const id = Number(o.cancelRead.readId);
@@ -982,6 +1018,26 @@ class Interpreter {
         }
       }
     }
+  }
+
+  /**
+   * [E1] An EventBatch sent to a peer is a batch the instance published: the `event_batch` output of
+   * its sequence (testee.proto EventBatchOutput), event for event. Subscribers build their views from
+   * what they are sent, and cases mostly check the published batch's events, not each copy sent.
+   */
+  private checkSentBatch(to: string, sent: { sequence?: string }): void {
+    const sequence = String(sent.sequence ?? "0");
+    const published = this.published.get(sequence);
+    const json = JSON.stringify(sent);
+    if (published === json) return;
+    const cut = (text: string): string => (text.length > 300 ? `${text.slice(0, 300)}...` : text);
+    throw new CaseFailure(
+      published === undefined
+        ? `[E1] an EventBatch of sequence ${sequence} was sent to ${to} at t=${this.now}, but no event_batch output of that sequence was published: ` +
+            `every batch sent is one published (testee.proto EventBatchOutput): sent ${cut(json)}`
+        : `[E1] the EventBatch of sequence ${sequence} sent to ${to} at t=${this.now} differs from the batch published with that sequence ` +
+            `(its event_batch output): sent ${cut(json)}, published ${cut(published)}`,
+    );
   }
 
   private onStartRead(sr: ectp.conformance.v1.IStartReadOutput): void {
