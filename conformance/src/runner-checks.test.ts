@@ -240,7 +240,12 @@ describe("runner review: expectations", () => {
     const noCleared = await run(one(name), sentBatches((b) => b.events?.splice(0, b.events.length, ...b.events.filter((e) => !e.cleared))));
     expect(noCleared.status).toBe("failed");
     expect(noCleared.message).toMatch(/^\[E1\] the EventBatch of sequence/);
-    const renumbered = await run(one("producer/e2-replay/a-replay-resends-its-batches-in-order"), sentBatches((b) => void (b.sequence = Number(b.sequence) + 1000)));
+    const renumbered = await run(
+      one("producer/e2-replay/a-replay-resends-its-batches-in-order"),
+      sentBatches((b) => {
+        b.sequence = Number(b.sequence) + 1000;
+      }),
+    );
     expect(renumbered.message).toMatch(/^\[E1\] an EventBatch of sequence 10\d\d was sent to C1 at t=\d+, but no event_batch output of that sequence was published/);
     expect((await run(one(name))).status).toBe("passed");
   });
