@@ -506,13 +506,13 @@ class ConsumerCore:
                     self._resolve_local(slot, Reason.BUDGET_EXHAUSTED, now)
                 else:
                     exhausted[i] = self._exhaust_failure(slot)
-        is_new = set(new)
+        for i in new:
+            plans[i] = self._classify(items[i], items[i].has_model_input is True, plans[:i])
+        start_with = self._outdated_within_admission(items, plans)
         for i, item in enumerate(items):  # failures in item order
-            if i in is_new:
-                plan = self._classify(item, item.has_model_input is True, plans[:i])
-                plans[i] = plan
-                if plan[0] == "fail":
-                    failures.append(ItemFailure(item.item_id, plan[1], 0, plan[2]))
+            plan = plans[i]
+            if plan is not None and plan[0] == "fail":
+                failures.append(ItemFailure(item.item_id, plan[1], 0, plan[2]))
             elif i in exhausted:
                 failures.append(exhausted[i])
         if failures:
@@ -520,7 +520,7 @@ class ConsumerCore:
 
         # Pass 2: apply.
         decisions = []
-        for item, plan in zip(items, plans):
+        for i, (item, plan) in enumerate(zip(items, plans)):
             if plan is None:
                 slot = self._find_slot(req, item.item_id)
             else:
@@ -529,7 +529,7 @@ class ConsumerCore:
                 slot.key_id = plan[4]
                 if slot.key_id is not None:
                     slot.announcement = item.announcement  # (kept only to compare with)
-                self._apply_plan(slot, plan, now)
+                self._apply_plan(slot, plan, now, start_with.get(i))
             decisions.append(slot.decision if slot.decision is not None else ItemDecision(slot.item_id, DEFER))
         return AdmitResult("admitted", items=tuple(decisions))
 
@@ -712,9 +712,45 @@ class ConsumerCore:
                 terminal = Reason.EPOCH_CHANGED  # [P8] announcement of an older epoch
             elif peer.rejected_epoch and peer.rejected_epoch >= desc.epoch:
                 terminal = peer.rejected_reason  # handshake refused for this epoch [C5]
+            elif peer.hello_epoch > desc.epoch or peer.connected_epoch > desc.epoch:
+                # [P8] older than an epoch known from what the fetches rely on (greeted or connected, though it never answered)
+                terminal = Reason.EPOCH_CHANGED
         if terminal is not None and desc.key_id not in self._fetches:
             return ("local" if model else "fail", terminal, plan_source(desc), None, desc.key_id)
         return ("fetch", None, desc, meta, desc.key_id)
+
+    def _outdated_within_admission(self, items: list[AdmitItem], plans: list) -> dict[int, tuple]:
+        """[P8][C1] The epochs this admission's own announcements rely on. A new item whose announcement
+        names an older epoch of its producer than another new item that fetches is outdated, as one older
+        than an epoch known before the call: it starts no fetch. It may still join the fetch of its key in
+        flight, or the one an item naming the greater epoch starts: that fetch is then started with the
+        greater epoch's descriptor and metadata, whichever item comes first (returned by the index of the
+        older item that may start it). Otherwise its plan becomes EPOCH_CHANGED (local, or fail)."""
+        fetching = [i for i, plan in enumerate(plans) if plan is not None and plan[0] == "fetch"]
+        greatest: dict[str, int] = {}
+        for i in fetching:
+            desc = plans[i][2]
+            greatest[desc.producer_id] = max(greatest.get(desc.producer_id, 0), desc.epoch)
+        current: dict[str, int] = {}  # key id -> the first item naming it in its producer's greatest epoch
+        for i in fetching:
+            desc = plans[i][2]
+            if desc.epoch == greatest[desc.producer_id]:
+                current.setdefault(desc.key_id, i)
+        start_with: dict[int, tuple] = {}
+        for i in fetching:
+            desc = plans[i][2]
+            if desc.epoch == greatest[desc.producer_id] or desc.key_id in self._fetches:
+                continue
+            j = current.get(desc.key_id)
+            if j is not None:
+                if i < j:
+                    start_with[i] = (plans[j][2], plans[j][3])
+                continue  # [C1] joins the fetch item j starts
+            # [P8] an announcement naming an older epoch than one the consumer knows of starts no fetch
+            why = (f"{plan_source(desc)} detail=the announcement names epoch {desc.epoch}; another item of this "
+                   f"admission names epoch {greatest[desc.producer_id]} of the producer")
+            plans[i] = ("local" if items[i].has_model_input is True else "fail", Reason.EPOCH_CHANGED, why, None, desc.key_id)
+        return start_with
 
     def _size_disagrees(self, desc: ValidDescriptor, earlier: list) -> bool:
         """[C11] Whether an announcement's size differs from the size its key is already bound to:
@@ -749,7 +785,9 @@ class ConsumerCore:
         except Exception as e:  # noqa: BLE001
             return None, None, f"the announcement could not be read ({type(e).__name__}: {e})"
 
-    def _apply_plan(self, slot: _Slot, plan: tuple, now: float) -> None:
+    def _apply_plan(self, slot: _Slot, plan: tuple, now: float, start_with: tuple | None = None) -> None:
+        """Carry out a new item's plan. ``start_with``: the descriptor and metadata its key's fetch is
+        started with if this item starts it (see :meth:`_outdated_within_admission`), else its own."""
         kind, reason, desc, meta, _ = plan
         if kind == "ready-local":
             slot.decision = ItemDecision(slot.item_id, READY)
@@ -764,7 +802,7 @@ class ConsumerCore:
         elif kind == "fetch":
             f = self._fetches.get(desc.key_id)
             if f is None:
-                f = self._create_fetch(desc, meta, now)
+                f = self._create_fetch(*(start_with or (desc, meta)), now)
             elif f.peer.id == desc.producer_id:
                 if meta is not None:
                     self._note_metadata(f.peer, desc.epoch, meta, from_hello=False)

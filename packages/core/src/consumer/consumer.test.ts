@@ -2559,8 +2559,8 @@ describe("[P8] greetings, heartbeats and transport metadata across producer rest
     expect(connect).toBeLessThan(hello);
   });
 
-  it("[P8] announced metadata is kept per producer epoch: after the producer is declared gone, a fetch of an older epoch announced without any connects with what an earlier announcement of its epoch carried", () => {
-    const h = makeConsumer({ ...QUIET, backoffInitialMs: 10, backoffMaxMs: 10 });
+  it("[P8] announced metadata is kept per producer epoch: after the producer is declared gone (the epochs it was greeted in forgotten), a fetch of an older epoch announced without any connects with what an earlier announcement of its epoch carried", () => {
+    const h = makeConsumer(QUIET);
     const M1 = new Uint8Array([1]);
     const M2 = new Uint8Array([2]);
     // Epoch 1 announced with M1, then epoch 2 with M2 (another item); both requests end.
@@ -2568,46 +2568,48 @@ describe("[P8] greetings, heartbeats and transport metadata across producer rest
     h.core.finishRequest("r1", 0);
     h.core.admit({ requestId: "r2", items: [remote("b", "h2", false, { epoch: 2, metadata: M2 })] }, 0);
     h.core.finishRequest("r2", 0);
-    // A fetch of epoch 1 announced without metadata: its attempt goes out on the connection up.
-    h.core.admit({ requestId: "r3", items: [remote("a", "h1")] }, 1);
-    expect(h.core.poll(1).filter((o) => o.type === "connect-peer")).toEqual([
+    expect(h.core.poll(0).filter((o) => o.type === "connect-peer")).toEqual([
       { type: "connect-peer", peerId: P, epoch: 1, metadata: M1 },
       { type: "connect-peer", peerId: P, epoch: 2, metadata: M2 },
     ]);
-    // Declared gone: the connection is forgotten; the fetch retries (before a grant).
-    h.core.handlePeerUnreachable(P, 2);
-    expect(h.core.poll(2)).toContainEqual({ type: "disconnect-peer", peerId: P });
-    const retry = h.core.poll(100);
-    const connect = outputIndex(retry, "connect-peer");
-    expect(retry[connect], "epoch 1's announced metadata (M1), not epoch 2's").toEqual({ type: "connect-peer", peerId: P, epoch: 1, metadata: M1 });
-    expect(connect).toBeLessThan(outputIndex(retry, "send", "hello"));
-    expect(sent(retry, "readRequest")[0]?.envelope.readRequest?.expectedEpoch).toBe(1);
+    // While epoch 2 is greeted, an announcement of epoch 1 is outdated; declared gone, the producer's greetings are forgotten.
+    expect(decision(h.core.admit({ requestId: "r0", items: [remote("a", "h1", true)] }, 1))).toMatchObject({ action: "local-encode", reason: "EPOCH_CHANGED" });
+    h.core.handlePeerUnreachable(P, 1);
+    expect(h.core.poll(1)).toContainEqual({ type: "disconnect-peer", peerId: P });
+    // A fetch of epoch 1 announced without metadata connects with epoch 1's (M1), not epoch 2's, before its Hello.
+    h.core.admit({ requestId: "r3", items: [remote("a", "h1")] }, 2);
+    const out = h.core.poll(2);
+    const connect = outputIndex(out, "connect-peer");
+    expect(out[connect], "epoch 1's announced metadata (M1), not epoch 2's").toEqual({ type: "connect-peer", peerId: P, epoch: 1, metadata: M1 });
+    expect(connect).toBeLessThan(outputIndex(out, "send", "hello"));
+    expect(sent(out, "readRequest")[0]?.envelope.readRequest?.expectedEpoch).toBe(1);
   });
 
   it("[P8] announced metadata is kept for the producer's eight greatest epochs only, and still serves a greater epoch after the producer is heard at a newer one", () => {
-    const h = makeConsumer({ ...QUIET, backoffInitialMs: 10, backoffMaxMs: 10 });
-    // Ten epochs announced with metadata, greatest first (each request ends at once).
-    for (let e = 10; e >= 1; e--) {
+    const h = makeConsumer(QUIET);
+    // Ten epochs announced with metadata (each request ends at once), then the producer declared gone:
+    // the epochs greeted are forgotten, what the announcements carried is kept.
+    for (let e = 1; e <= 10; e++) {
       h.core.admit({ requestId: `r${e}`, items: [remote(`i${e}`, `h${e}`, false, { epoch: e, metadata: new Uint8Array([e]) })] }, 0);
       h.core.finishRequest(`r${e}`, 0);
     }
     h.core.poll(0);
-    const retried = (epoch: number, at: number): CoreOutput[] => {
-      h.core.admit({ requestId: "x", items: [remote("x", "hx", false, { epoch })] }, at);
+    const fetched = (epoch: number, at: number): CoreOutput[] => {
+      h.core.handlePeerUnreachable(P, at);
       h.core.poll(at);
-      h.core.handlePeerUnreachable(P, at + 1);
-      h.core.poll(at + 1);
-      const out = h.core.poll(at + 100);
-      h.core.finishRequest("x", at + 100);
-      h.core.poll(at + 100);
+      h.core.admit({ requestId: "x", items: [remote("x", "hx", false, { epoch })] }, at);
+      const out = h.core.poll(at);
+      expect(sent(out, "readRequest").map((o) => o.envelope.readRequest?.expectedEpoch)).toEqual([epoch]);
+      h.core.finishRequest("x", at);
+      h.core.poll(at);
       return out.filter((o) => o.type === "connect-peer");
     };
-    expect(retried(3, 1_000)).toEqual([{ type: "connect-peer", peerId: P, epoch: 3, metadata: new Uint8Array([3]) }]);
-    expect(retried(2, 2_000), "epoch 2 is past the 8 greatest kept").toEqual([]);
+    expect(fetched(3, 1_000)).toEqual([{ type: "connect-peer", peerId: P, epoch: 3, metadata: new Uint8Array([3]) }]);
+    expect(fetched(2, 2_000), "epoch 2 is past the 8 greatest kept").toEqual([]);
     // The producer is heard at epoch 5 (epochs below it are void; their metadata is dropped): epoch 6's still serves.
     h.core.handleEnvelope(P, env(P, 5, { heartbeat: {} }), 3_000);
     h.core.poll(3_000);
-    expect(retried(6, 4_000)).toEqual([{ type: "connect-peer", peerId: P, epoch: 6, metadata: new Uint8Array([6]) }]);
+    expect(fetched(6, 4_000)).toEqual([{ type: "connect-peer", peerId: P, epoch: 6, metadata: new Uint8Array([6]) }]);
   });
 
   it("[P8] after a greater epoch is seen, the next message to the producer is a Hello: no Heartbeat goes to the new epoch while a fetch resumed there waits out its backoff", () => {

@@ -813,6 +813,14 @@ export class ConsumerCore {
   private readonly planFirstFetch = new Map<string, number>();
   /** Whether the request being classified uses `planFirstFetch` (more than {@link PAIRWISE_MAX_ITEMS} items). */
   private planIsBig = false;
+  /** The epoch the first new item of this call to fetch names (0: none yet), and whether another such item names another. */
+  private planFetchEpoch = 0;
+  private planEpochsDiffer = false;
+  /**
+   * Set by {@link ConsumerCore.outdatedWithinAdmission} only: per item of an older epoch that may start its
+   * key's fetch (the first of the key in item order), the item whose greater epoch the fetch is started with.
+   */
+  private planStartWith: Map<number, number> | undefined;
   private planFlags: number[] = [];
   private planKind: number[] = [];
   private planReason: (FailureReasonName | undefined)[] = [];
@@ -1077,15 +1085,14 @@ export class ConsumerCore {
     // meet in one call: no known slot resolved above can have ended a fetch a new item would join.
     if (!same || exhausted !== undefined) {
       this.planIsBig = n > PAIRWISE_MAX_ITEMS;
+      this.planFetchEpoch = 0;
+      this.planEpochsDiffer = false;
       for (let i = 0; i < n; i++) {
         if (kinds[i] === P_NEW) {
           this.classify(items as readonly AdmitItem[], flags[i] as number, i);
           if (kinds[i] === P_FAIL) {
             failures ??= [];
-            const failure: ItemFailure = { itemId: ids[i] as string, reason: this.planReason[i] as FailureReasonName, attempts: 0 };
-            const source = this.planSource[i];
-            if (source !== undefined) this.failureSource.set(failure, source); // [C5] its key and why, in the warning
-            failures.push(failure);
+            failures.push(this.planFailure(i));
           }
         } else if (exhausted?.[i] !== undefined) {
           failures ??= [];
@@ -1093,6 +1100,11 @@ export class ConsumerCore {
         }
       }
       if (this.planIsBig) this.planFirstFetch.clear(); // (holds no key ids past the call)
+      // (Only new items fetch, and a call with new items has no known slots: the failures are rebuilt in item order.)
+      if (this.planEpochsDiffer && this.outdatedWithinAdmission(n)) {
+        failures = [];
+        for (let i = 0; i < n; i++) if (kinds[i] === P_FAIL) failures.push(this.planFailure(i));
+      }
     }
     if (failures !== undefined) {
       if (!same) this.clearPlan(n);
@@ -1376,6 +1388,64 @@ export class ConsumerCore {
       this.planAnnouncement[i] = undefined;
       this.planKeyId[i] = undefined;
     }
+    this.planStartWith = undefined;
+  }
+
+  /** The failure of new item `i`, classified P_FAIL, with where it came from for its warning [C5]. */
+  private planFailure(i: number): ItemFailure {
+    const failure: ItemFailure = { itemId: this.planItemId[i] as string, reason: this.planReason[i] as FailureReasonName, attempts: 0 };
+    const source = this.planSource[i];
+    if (source !== undefined) this.failureSource.set(failure, source); // [C5] its key and why, in the warning
+    return failure;
+  }
+
+  /**
+   * [P8][C1] The epochs this admission's own announcements rely on. An item whose announcement names an
+   * older epoch of its producer than another item of the call that fetches is outdated, as one older than
+   * an epoch known before the call: it starts no fetch. It may still join the fetch of its key in flight,
+   * or the one an item of the call naming the greater epoch starts: that fetch is then started with the
+   * greater epoch's descriptor, whichever of the two items comes first (no Hello and ReadRequest to the
+   * older epoch before the greater one's). Otherwise it is EPOCH_CHANGED (local encode, or the request
+   * fails, and then nothing starts). Run only when the new items that fetch name different epochs.
+   * Returns whether an item became P_FAIL.
+   */
+  private outdatedWithinAdmission(n: number): boolean {
+    const kinds = this.planKind;
+    const descs = this.planDesc;
+    const greatest = new Map<string, number>(); // producer id -> the greatest epoch the call's fetching items name
+    for (let i = 0; i < n; i++) {
+      const d = descs[i];
+      if (kinds[i] === P_FETCH && d !== undefined && (greatest.get(d.producerId) ?? 0) < d.epoch) greatest.set(d.producerId, d.epoch);
+    }
+    const current = new Map<string, number>(); // key id -> the first item naming it in its producer's greatest epoch
+    for (let i = 0; i < n; i++) {
+      const d = descs[i];
+      if (kinds[i] === P_FETCH && d !== undefined && d.epoch === greatest.get(d.producerId) && !current.has(d.keyId)) current.set(d.keyId, i);
+    }
+    let failed = false;
+    for (let i = 0; i < n; i++) {
+      const d = descs[i];
+      if (kinds[i] !== P_FETCH || d === undefined || d.epoch === greatest.get(d.producerId) || this.planRec[i] !== undefined) continue;
+      const j = current.get(d.keyId);
+      if (j !== undefined) {
+        if (i < j) {
+          this.planStartWith ??= new Map();
+          this.planStartWith.set(i, j);
+        }
+        continue; // [C1] joins the fetch item j starts
+      }
+      // [P8] An announcement naming an older epoch than one the consumer knows of starts no fetch.
+      const model = ((this.planFlags[i] as number) & F_MODEL) !== 0;
+      kinds[i] = model ? P_LOCAL_ENCODE : P_FAIL;
+      failed ||= !model;
+      this.planReason[i] = "EPOCH_CHANGED";
+      this.planSource[i] = {
+        itemKey: d.keyId,
+        producer: d.producerId,
+        detail: `the announcement names epoch ${d.epoch}; another item of this admission names epoch ${greatest.get(d.producerId)} of the producer`,
+      };
+    }
+    return failed;
   }
 
   /** [C1] Classify new item `i` (its `flags` read by admit) into the plan arrays. Never throws [C2][I1]. */
@@ -1450,6 +1520,9 @@ export class ConsumerCore {
     if (peer !== undefined) {
       if (peer.knownEpoch > desc.epoch) terminal = "EPOCH_CHANGED"; // [P8] stale announcement
       else if (peer.rejectedEpoch !== 0 && peer.rejectedEpoch >= desc.epoch) terminal = peer.rejectedReason;
+      // [P8] Stale too: older than an epoch the consumer knows of from what its fetches rely on (one
+      // greeted or connected, though it never answered), not only from the producer's envelopes.
+      else if (peer.helloEpoch > desc.epoch || peer.connectedEpoch > desc.epoch) terminal = "EPOCH_CHANGED";
     }
     if (terminal !== undefined && rec === undefined) {
       kinds[i] = model ? P_LOCAL_ENCODE : P_FAIL;
@@ -1461,6 +1534,8 @@ export class ConsumerCore {
     this.planDesc[i] = desc;
     this.planMeta[i] = this.scratchMeta;
     this.planRec[i] = rec;
+    if (this.planFetchEpoch === 0) this.planFetchEpoch = desc.epoch;
+    else if (desc.epoch !== this.planFetchEpoch) this.planEpochsDiffer = true; // see outdatedWithinAdmission
     if (this.planIsBig && !this.planFirstFetch.has(desc.keyId)) this.planFirstFetch.set(desc.keyId, i);
   }
 
@@ -1564,8 +1639,10 @@ export class ConsumerCore {
         const keyHash = this.planHash[i] as number;
         if (rec === undefined || (!rec.isLoaded && rec.disposed)) rec = this.keys.getHashed(desc.keyId, keyHash);
         let f: Fetch;
-        if (rec === undefined) f = this.createFetch(desc, keyHash, this.planMeta[i], now);
-        else if (rec.isLoaded) {
+        if (rec === undefined) {
+          const j = this.planStartWith?.get(i) ?? i; // [P8] an item of a greater epoch of this call starts it
+          f = this.createFetch(this.planDesc[j] as ValidDescriptor, keyHash, this.planMeta[j], now);
+        } else if (rec.isLoaded) {
           this.hold(slot, rec);
           return;
         } else {
