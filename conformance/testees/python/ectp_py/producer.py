@@ -591,6 +591,9 @@ class ProducerCore:
 
     def _handshake_reject(self, peer_id: str, reason: int, detail: str) -> None:
         self.metrics[f'ectp_producer_handshake_rejects_total{{reason="{Reason.name(reason)}"}}'] += 1
+        # a deployment fault: said in the producer's own log too, not only in the refused consumer's
+        log.warning("consumer's Hello refused; it reads nothing from this producer until it changes: peer=%s reason=%s detail=%s",
+                    peer_id, Reason.name(reason), detail)
         self._send(peer_id, {"handshakeReject": {"reason": reason, "detail": detail, "supported": spec_version()}})
 
     def _reject_version(self, sender: str, env: dict, major: Any) -> None:

@@ -235,7 +235,11 @@ class ProducerBoundariesTest(unittest.TestCase):
             p.handle_envelope("C1", envelope("C1", 1, hello=body), now)
             return p.poll(now)
 
-        out = hello(wrong, 1)
+        with self.assertLogs("ectp.producer", level="WARNING") as logged:
+            out = hello(wrong, 1)
+        self.assertEqual(len(logged.output), 1)  # the refusal in the producer's own log, with whom and why
+        self.assertIn("consumer's Hello refused", logged.output[0])
+        self.assertIn("peer=C1 reason=INCOMPATIBLE", logged.output[0])
         self.assertEqual([o for o in out if isinstance(o, ConnectPeer)], [ConnectPeer("C1", 1, b"\x07")])
         self.assertEqual(sends(out, "handshakeReject")[0]["handshakeReject"]["reason"], Reason.INCOMPATIBLE)
         self.assertEqual([o for o in hello(wrong, 2) if isinstance(o, ConnectPeer)], [])

@@ -312,6 +312,13 @@ describe("ProducerCore handshake", () => {
       detail: "layoutVersion 2 != 1",
     });
     expect(h.producer.stats().peers).toBe(0);
+    // The producer's own log says so (the misconfigured deployment is seen from either side).
+    expect(h.logger.warnings).toEqual([
+      {
+        message: "consumer's Hello refused; it reads nothing from this producer until it changes",
+        fields: { peerId: "c", reason: "INCOMPATIBLE", detail: "layoutVersion 2 != 1" },
+      },
+    ]);
     // Refused again in the same epoch: loaded again (nothing recorded); a Hello without metadata loads nothing.
     h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, fingerprint: { ...FP, layoutVersion: 2 } } }), 1);
     expect(h.producer.poll(1).map((o) => o.type)).toEqual(["connect-peer", "send"]);

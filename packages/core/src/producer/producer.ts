@@ -935,7 +935,11 @@ export class ProducerCore {
   }
 
   private handshakeReject(peerId: string, reason: Reason, detail: string): void {
-    this.metrics.counter("ectp_producer_handshake_rejects_total", 1, this.reasonLabels(reason));
+    const labels = this.reasonLabels(reason);
+    this.metrics.counter("ectp_producer_handshake_rejects_total", 1, labels);
+    // A refusal is a deployment fault (another model, layout or major): said in the producer's own logs
+    // too, not only in the refused consumer's.
+    this.logger.warn("consumer's Hello refused; it reads nothing from this producer until it changes", { peerId, reason: labels.reason, detail });
     this.send(peerId, { body: "handshakeReject", handshakeReject: { reason, detail, supported: { ...SPEC_VERSION } } });
   }
 
