@@ -361,6 +361,12 @@ export class Fabric {
     }
     if (typeof t !== "number" || !Number.isFinite(t)) throw invalid(`advanceTo needs a finite time in ms, got ${describeValue(t)}`, { t });
     if (t < this.time) throw invalid(`advanceTo(${t}) would move virtual time backwards from ${this.time}; pass a time >= ${this.time}`, { now: this.time });
+    // The loop running now goes only to its own time: a later one asked from inside it would silently not be reached.
+    if (this.processing && t > this.time)
+      throw invalid(
+        `advanceTo(${t}) was called from inside the network's own work at ${this.time} (a network observer, or a callback it ran); virtual time cannot move ahead from there: return, and advance from outside`,
+        { now: this.time },
+      );
     this.processDue(t);
   }
 
@@ -491,12 +497,18 @@ export class Fabric {
    * of region `regionId`: {@link Fabric.unsettledWrites} filtered, without building the list. A
    * zero-length read writes nothing, and a zero-length range holds nothing to write into.
    */
-  hasUnsettledWriteInto(endpointId: string, regionId: number, offset: number, length: number): boolean {
+  /**
+   * See `MockNetwork.hasUnsettledWriteInto`. A region object is matched by identity: a read's
+   * destination region is the very object `registerMemory` returned (startRead refuses any other),
+   * so an object of another endpoint or incarnation with the same id is never taken for it.
+   */
+  hasUnsettledWriteInto(endpointId: string, region: MemoryRegion | number, offset: number, length: number): boolean {
     const ep = this.endpoints.get(endpointId);
     if (ep === undefined || ep.reads.size === 0 || !(length > 0)) return false;
     for (const r of ep.reads.values()) {
       const d = r.destination;
-      if (d.length > 0 && d.region.id === regionId && d.offset < offset + length && offset < d.offset + d.length) return true;
+      const same = typeof region === "number" ? d.region.id === region : d.region === region;
+      if (same && d.length > 0 && d.offset < offset + length && offset < d.offset + d.length) return true;
     }
     return false;
   }

@@ -307,7 +307,9 @@ export class MockNetwork {
 
   /**
    * Whether an unsettled read of `endpointId` may still write into
-   * `[offset, offset + length)` of `region` (default: the whole region). Call it before
+   * `[offset, offset + length)` of `region` (default: the whole region): the very `MemoryRegion`
+   * object its `registerMemory` returned (a region of another endpoint or of an earlier
+   * incarnation, with the same id, is not it), or a region id of its current incarnation. Call it before
    * reusing or freeing destination memory to check [I5]. A zero-length read writes nothing, and a
    * zero-length range holds nothing to write into: neither ever counts. Throws `INVALID_ARGUMENT`
    * for an `endpointId` that is not a string, a region that is neither a `MemoryRegion` nor an
@@ -326,7 +328,7 @@ export class MockNetwork {
       throw invalid(`hasUnsettledWriteInto needs an offset that is a finite number >= 0 (bytes into the region), got ${describeValue(offset)}`, { endpointId });
     if (typeof length !== "number" || !(length >= 0))
       throw invalid(`hasUnsettledWriteInto needs a length that is a number >= 0 (Infinity: the rest of the region), got ${describeValue(length)}`, { endpointId });
-    return this.fabric.hasUnsettledWriteInto(endpointId, regionId as number, offset, length);
+    return this.fabric.hasUnsettledWriteInto(endpointId, typeof region === "number" ? region : (region as MemoryRegion), offset, length);
   }
 
   /** Every deregistration that happened while reads still involved the region (a copy; see {@link UnsafeDeregistration}). */

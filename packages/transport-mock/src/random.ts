@@ -36,7 +36,9 @@ export function linkSeed(seed: number, from: string, to: string): number {
   const high = (seed - low) / 2 ** 32; // an integer within +-2^21; 0 for every seed in [-2^31, 2^31)
   let h = (0x811c9dc5 ^ low) >>> 0;
   if (high !== 0) h = Math.imul(h ^ high, 0x01000193) >>> 0;
-  const key = `${from}\u0000${to}`;
+  // U+0000 separates the ids; an id that holds one is length-prefixed, so that ("a\0b", "c") and ("a", "b\0c")
+  // get streams of their own (ids without it keep the key, and the streams, they always had).
+  const key = from.includes("\u0000") || to.includes("\u0000") ? `${from.length}\u0001${from}\u0000${to}` : `${from}\u0000${to}`;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;

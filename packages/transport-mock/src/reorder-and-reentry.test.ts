@@ -4,10 +4,16 @@
  * scenarios rely on it), and an observer that starts a read while `deregisterMemory` or `close`
  * settles the reads in flight could get a `done` result with nothing written, or a read the close
  * never settled [I5], and a `runOnVirtualTime` call refused for its options ran the network's due
- * events first (each of these three tests failed on the code before its fix).
+ * events first (each of these three tests failed on the code before its fix). A later round: a region
+ * object answered for by its id alone, advanceTo from an observer silently not reached, and two links
+ * whose ids differ only in where a U+0000 falls sharing one fault stream (each failed before its fix).
  */
 import { describe, expect, it } from "vitest";
+import { linkSeed } from "./random.js";
 import { pair, read } from "./test-helpers.js";
+
+/** linkSeed of two ordinary links as computed before ids holding U+0000 were length-prefixed (seeds 1 and 0xdeadbeef). */
+const PINNED_SEEDS = [2074559645, 2100974462];
 
 describe("reorder with duplicate", () => {
   it("a message picked by both arrives in order once and again after the link's next message (a late retransmission), as the docs say", async () => {
@@ -81,5 +87,42 @@ describe("runOnVirtualTime refuses before it changes anything", () => {
     await expect(runOnVirtualTime(net, [driver], () => true, { endTimeMs: 1 })).rejects.toThrow(/endTimeMs must be a finite time at or after now/);
     expect(p.hasActivity()).toBe(false);
     expect(net.nextEventTime()).toBe(5);
+  });
+});
+
+describe("review findings: regions by identity, advancing from inside, NUL in ids", () => {
+  it("[I5] hasUnsettledWriteInto given a region object answers for that object: another endpoint's region of the same id is not it", async () => {
+    const { net, p, c } = await pair();
+    const src = p.registerMemory(new Uint8Array([7, 7, 7, 7]));
+    const dst = c.registerMemory(new Uint8Array(4));
+    expect(src.id).toBe(dst.id); // ids restart at 1 on every endpoint
+    read(c, p, 1, src, 0, dst, 0, 4);
+    expect(net.hasUnsettledWriteInto("c", dst)).toBe(true);
+    expect(net.hasUnsettledWriteInto("c", dst.id)).toBe(true);
+    expect(net.hasUnsettledWriteInto("c", src), "p's region 1 is not c's").toBe(false);
+  });
+
+  it("advanceTo from inside a network observer is refused (it was silently not reached)", async () => {
+    const { net, p, c } = await pair();
+    const refused: string[] = [];
+    net.observe({
+      onDeliver: () => {
+        try {
+          net.advanceTo(50);
+        } catch (error) {
+          refused.push(String(error));
+        }
+      },
+    });
+    c.send("p", new Uint8Array([1]));
+    net.advanceTo(net.nextEventTime() as number);
+    expect(refused).toEqual([expect.stringContaining("was called from inside the network's own work")]);
+    expect(p.poll().messages).toHaveLength(1);
+    net.advanceTo(net.now()); // not ahead: still a no-op
+  });
+
+  it("link ids holding U+0000 get streams of their own; other links keep the streams they had", () => {
+    expect(linkSeed(1, "a\u0000b", "c")).not.toBe(linkSeed(1, "a", "b\u0000c"));
+    expect([linkSeed(1, "c", "p"), linkSeed(0xdeadbeef, "p", "c")]).toEqual(PINNED_SEEDS);
   });
 });
