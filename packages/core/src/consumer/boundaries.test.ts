@@ -238,7 +238,7 @@ describe("consumer boundaries: verification [C11]", () => {
     }
   });
 
-  // Mutant: consumer.ts onGrant: an invalid descriptor always ends INVALID_ANNOUNCEMENT.
+  // Mutant: consumer.ts checkGrantedDescriptor (from onGrant): an invalid descriptor always ends INVALID_ANNOUNCEMENT.
   it("[C11] a grant with an invalid descriptor whose size differs from the announcement's ends SIZE_MISMATCH (section 4.4)", () => {
     const h = makeConsumer(QUIET);
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
@@ -511,8 +511,8 @@ describe("consumer boundaries: rare paths of epochs, refusals and grant checks [
     expect(sent(h.core.poll(4), "readRequest")).toEqual([]);
   });
 
-  // Mutant: consumer.ts onGrant checks the grant descriptor's `size_bytes` before its `epoch`
-  // (the two `else if` lines swapped): a grant whose descriptor differs from the announcement in
+  // Mutant: consumer.ts checkGrantedDescriptor (from onGrant) checks the grant descriptor's `size_bytes` before its `epoch`
+  // (the two `if` lines swapped): a grant whose descriptor differs from the announcement in
   // both ends the fetch SIZE_MISMATCH instead of EPOCH_CHANGED.
   // SPEC 4.4 step 2: "on the first difference, in this order, ... EPOCH_CHANGED when its epoch
   // differs, SIZE_MISMATCH when its size_bytes differs, and EPOCH_CHANGED when the envelope's sender

@@ -438,6 +438,14 @@ class Loaded {
   ) {}
 }
 
+/** Why a grant naming another descriptor than the announced one cannot be read (see `checkGrantedDescriptor`). */
+class GrantProblem {
+  constructor(
+    readonly reason: FailureReasonName,
+    readonly detail: string,
+  ) {}
+}
+
 /**
  * `Peer.idleSince` of a producer with business (or none to let go). No clock reading the core
  * accepts is -Infinity (they are finite), whereas -1 is one: a clock may start below zero.
@@ -2637,40 +2645,12 @@ export class ConsumerCore {
     const grantLocation = this.scratchLocation;
     this.scratchLocation = EMPTY_BYTES; // (holds no frame past the call)
     if (item === undefined) {
-      const checked = validateDescriptor(g.item, this.limits);
-      let reason: FailureReasonName | undefined;
-      let detail = "";
-      if (!checked.ok) {
-        let rawSize: number;
-        try {
-          // SPEC 4.4 step 2: an absent size, or no descriptor at all, is proto3's 0 (as decoded bytes give
-          // it), which differs from the announcement's.
-          const size = (g.item as ectp.v1.IItemDescriptor | null | undefined)?.sizeBytes;
-          rawSize = size === undefined || size === null ? 0 : toNum(size);
-        } catch {
-          rawSize = Number.NaN;
-        }
-        if (Number.isFinite(rawSize) && rawSize !== f.desc.sizeBytes) {
-          reason = "SIZE_MISMATCH";
-          detail = `the grant names ${rawSize} bytes, the announcement ${f.desc.sizeBytes}`;
-        } else {
-          reason = "INVALID_ANNOUNCEMENT";
-          detail = `the grant's descriptor is invalid: ${checked.error.message}`;
-        }
-      } else if (checked.value.keyId !== f.keyId) {
-        reason = "INVALID_ANNOUNCEMENT";
-        detail = "the grant's descriptor names another item key than the one requested";
-      } else if (checked.value.epoch !== f.epoch) {
-        reason = "EPOCH_CHANGED";
-        detail = `the grant's descriptor names epoch ${checked.value.epoch}, the announcement ${f.epoch}`;
-      } else if (checked.value.sizeBytes !== f.desc.sizeBytes) {
-        reason = "SIZE_MISMATCH";
-        detail = `the grant names ${checked.value.sizeBytes} bytes, the announcement ${f.desc.sizeBytes}`;
-      } else item = checked.value;
-      if (reason !== undefined) {
-        this.grantFailed(f, peer, grantId, reason, now, detail);
+      const checked = this.checkGrantedDescriptor(f, g.item);
+      if (checked instanceof GrantProblem) {
+        this.grantFailed(f, peer, grantId, checked.reason, now, checked.detail);
         return;
       }
+      item = checked;
     }
     if (senderEpoch !== f.epoch) {
       this.grantFailed(f, peer, grantId, "EPOCH_CHANGED", now, `the grant came from epoch ${senderEpoch}, the announcement named ${f.epoch}`);
@@ -2681,16 +2661,7 @@ export class ConsumerCore {
     // [C11] Conservative lease: the smaller of the grant's lease_ms (0: 30 000) and our own, from receipt, minus the safety margin.
     const leaseDeadline = now + Math.min(grantLeaseMs(toNum(g.leaseMs)), this.config.leaseMs) - this.config.leaseSafetyMarginMs;
     if (leaseDeadline <= now) {
-      const lease = `the grant's lease of ${grantLeaseMs(toNum(g.leaseMs))} ms (at most leaseMs, ${this.config.leaseMs} ms)`;
-      if (!this.shortLeaseWarned) {
-        // [C11] Every grant of such a producer ends so: said once (off the path of a usable grant), each item's failure names it too.
-        this.shortLeaseWarned = true;
-        this.logger.warn(
-          "a producer grants leases no longer than leaseSafetyMarginMs: every read of its grants ends LEASE_EXPIRED before it starts; raise the producer's leaseMs well above this consumer's leaseSafetyMarginMs",
-          { producer: peer.id, leaseMs: grantLeaseMs(toNum(g.leaseMs)), leaseSafetyMarginMs: this.config.leaseSafetyMarginMs },
-        );
-      }
-      this.grantFailed(f, peer, grantId, "LEASE_EXPIRED", now, `${lease} is not longer than leaseSafetyMarginMs (${this.config.leaseSafetyMarginMs} ms)`);
+      this.grantFailed(f, peer, grantId, "LEASE_EXPIRED", now, this.leaseTooShort(peer, grantLeaseMs(toNum(g.leaseMs))));
       return;
     }
     const deadline = Math.min(now + this.config.transferTimeoutMs, leaseDeadline);
@@ -2751,6 +2722,50 @@ export class ConsumerCore {
     // [C11] A transport that can compute the landed bytes' CRC off this thread is asked to, whenever some checksum needs it.
     const crc = r.checksumA !== -1 || r.checksumB !== -1 || f.otherChecksums !== undefined;
     this.out.push({ type: "start-read", readId, peerId: peer.id, source, destination: dest, crc32c: crc });
+  }
+
+  /**
+   * SPEC 4.4 step 2, for a grant whose descriptor is not the announced one as given (`sameItem` said
+   * no): the descriptor, when it names the same item (key, epoch and size) in another form; else why the
+   * grant cannot be read, on the first difference in SPEC's order [C11][P8]. An absent size, or no
+   * descriptor at all, is proto3's 0 (as decoded bytes give it), which differs from the announcement's.
+   */
+  private checkGrantedDescriptor(f: Fetch, granted: unknown): ValidDescriptor | GrantProblem {
+    const checked = validateDescriptor(granted, this.limits);
+    if (!checked.ok) {
+      let rawSize: number;
+      try {
+        const size = (granted as ectp.v1.IItemDescriptor | null | undefined)?.sizeBytes;
+        rawSize = size === undefined || size === null ? 0 : toNum(size);
+      } catch {
+        rawSize = Number.NaN;
+      }
+      if (Number.isFinite(rawSize) && rawSize !== f.desc.sizeBytes)
+        return new GrantProblem("SIZE_MISMATCH", `the grant names ${rawSize} bytes, the announcement ${f.desc.sizeBytes}`);
+      return new GrantProblem("INVALID_ANNOUNCEMENT", `the grant's descriptor is invalid: ${checked.error.message}`);
+    }
+    const d = checked.value;
+    if (d.keyId !== f.keyId) return new GrantProblem("INVALID_ANNOUNCEMENT", "the grant's descriptor names another item key than the one requested");
+    if (d.epoch !== f.epoch) return new GrantProblem("EPOCH_CHANGED", `the grant's descriptor names epoch ${d.epoch}, the announcement ${f.epoch}`);
+    if (d.sizeBytes !== f.desc.sizeBytes) return new GrantProblem("SIZE_MISMATCH", `the grant names ${d.sizeBytes} bytes, the announcement ${f.desc.sizeBytes}`);
+    return d;
+  }
+
+  /**
+   * [C11] A grant whose lease (`leaseMs`, its lease_ms with 0 read as 30 000) leaves no time to read
+   * after the safety margin: the detail of its LEASE_EXPIRED. Every grant of such a producer ends so,
+   * which is said once in a warning (off the path of a usable grant); each item's failure names it too.
+   */
+  private leaseTooShort(peer: Peer, leaseMs: number): string {
+    if (!this.shortLeaseWarned) {
+      this.shortLeaseWarned = true;
+      this.logger.warn(
+        "a producer grants leases no longer than leaseSafetyMarginMs: every read of its grants ends LEASE_EXPIRED before it starts; raise the producer's leaseMs well above this consumer's leaseSafetyMarginMs",
+        { producer: peer.id, leaseMs, leaseSafetyMarginMs: this.config.leaseSafetyMarginMs },
+      );
+    }
+    const lease = `the grant's lease of ${leaseMs} ms (at most leaseMs, ${this.config.leaseMs} ms)`;
+    return `${lease} is not longer than leaseSafetyMarginMs (${this.config.leaseSafetyMarginMs} ms)`;
   }
 
   private grantFailed(f: Fetch, peer: Peer, grantId: number, reason: FailureReasonName, now: number, detail: string): void {
