@@ -103,10 +103,10 @@ describe("Driver", () => {
     // Before, each ran silently with the option's default.
     const typo = refused({ connectTimeout: 100 });
     expect(typo.code).toBe("INVALID_CONFIG");
-    expect(typo.message).toMatch(/^\[INVALID_CONFIG\] options\.connectTimeout is not an option of Driver \(did you mean connectTimeoutMs\?\); its options are transport, consumer, producer, subscriber, clock, maxWaitMs, connectTimeoutMs, maxQueuedPerPeer, onEventBatch, logger\./);
+    expect(typo.message).toMatch(/^\[INVALID_CONFIG\] options\.connectTimeout is not an option of Driver \(did you mean connectTimeoutMs\?\); its options are transport, consumer, producer, subscriber, clock, maxWaitMs, connectTimeoutMs, maxQueuedPerPeer, onEventBatch, logger, metrics\./);
     expect(typo.details).toMatchObject({ key: "connectTimeout" });
     expect(refused({ maxWait: 5 }).message).toContain("options.maxWait is not an option of Driver (did you mean maxWaitMs?)");
-    expect(refused({ metrics: undefined }).message).toContain("options.metrics is not an option of Driver;"); // (no option near it; set to undefined still counts)
+    expect(refused({ tracer: undefined }).message).toContain("options.tracer is not an option of Driver;"); // (no option near it; set to undefined still counts)
     // A misspelt transport is named as such, not reported as missing.
     expect(() => new Driver({ transprt: transport, producer } as never)).toThrow("options.transprt is not an option of Driver (did you mean transport?)");
   });

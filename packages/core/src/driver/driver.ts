@@ -7,7 +7,7 @@ import { EctpError, decodeEnvelope, describeValue, ectp, encodeEnvelope, refuseU
 import { checkedNow } from "../clock.js";
 import { grantLeaseMs } from "../config.js";
 import type { ConsumerCore } from "../consumer/consumer.js";
-import { containLogger, type Logger, requireMethods } from "../observability.js";
+import { type MetricsSink, containLogger, containMetrics, type Logger, requireMethods } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
 import type { EventSubscriber } from "../subscriber/subscriber.js";
@@ -71,7 +71,19 @@ export interface DriverOptions {
   onEventBatch?: ((batch: ectp.v1.IEventBatch) => void) | undefined;
   /** Logger for transport faults and connection failures. Default: no-op. One lacking any of its four methods is refused (INVALID_CONFIG). */
   logger?: Logger | undefined;
+  /**
+   * Metrics of what the driver itself loses: failed connects, messages dropped, reads failed before
+   * they started (`ectp_driver_*`: the cores' README lists them). Default: no-op. Give it its own
+   * sink or the cores' (the names do not overlap). One lacking any of its three methods is refused
+   * (INVALID_CONFIG); what one throws is contained, and its first failure logged.
+   */
+  metrics?: MetricsSink | undefined;
 }
+
+/** Why the driver dropped a message a core sent (`cause` of `ectp_driver_sends_dropped_total`). */
+type DropCause = "send_threw" | "not_encodable" | "lease_ran_out" | "connect_failed";
+/** Why a read failed in the driver before the transport ran it (`cause` of `ectp_driver_reads_failed_total`). */
+type ReadFailCause = "start_threw" | "connect_failed";
 
 /**
  * Work held back until a peer's `connectPeer` resolves. A grant keeps its envelope and when it
@@ -182,6 +194,7 @@ const OPTION_KEYS: readonly string[] = Object.keys({
   maxQueuedPerPeer: true,
   onEventBatch: true,
   logger: true,
+  metrics: true,
 } satisfies Record<keyof DriverOptions, true>);
 
 /**
@@ -264,6 +277,10 @@ export class Driver {
   private readonly maxQueuedPerPeer: number;
   private readonly onEventBatch: ((batch: ectp.v1.IEventBatch) => void) | undefined;
   private readonly logger: Logger;
+  private readonly metrics: MetricsSink;
+  /** Label sets of the driver's counters, made once. */
+  private readonly dropLabels = new Map<DropCause, { cause: DropCause }>();
+  private readonly readFailLabels = new Map<ReadFailCause, { cause: ReadFailCause }>();
 
   private readonly connecting = new Map<string, Connecting>();
   private readonly connected = new Map<string, number>();
@@ -366,6 +383,30 @@ export class Driver {
     this.onEventBatch = options.onEventBatch;
     // [I1] A logger that throws must not end the loop: contained (the driver keeps no stats).
     this.logger = containLogger(options.logger, () => {});
+    // [I1] Contained too; its first failure is logged (the driver keeps no stats to count the rest in).
+    this.metrics = containMetrics(options.metrics, () => {}, undefined, (fields) =>
+      this.logger.error("the driver's metrics hook threw: its samples are lost while it does (logged once)", fields),
+    );
+  }
+
+  /** Count `n` messages a core sent that the driver dropped, by why. */
+  private dropped(cause: DropCause, n = 1): void {
+    let labels = this.dropLabels.get(cause);
+    if (labels === undefined) {
+      labels = Object.freeze({ cause });
+      this.dropLabels.set(cause, labels);
+    }
+    this.metrics.counter("ectp_driver_sends_dropped_total", n, labels);
+  }
+
+  /** Count a read that failed in the driver before the transport ran it, by why. */
+  private readFailed(cause: ReadFailCause): void {
+    let labels = this.readFailLabels.get(cause);
+    if (labels === undefined) {
+      labels = Object.freeze({ cause });
+      this.readFailLabels.set(cause, labels);
+    }
+    this.metrics.counter("ectp_driver_reads_failed_total", 1, labels);
   }
 
   /** True between {@link Driver.run} and the end of the loop after {@link Driver.stop}. */
@@ -964,6 +1005,7 @@ export class Driver {
             peerId: o.peerId,
             error: thrownText(cause),
           });
+          this.dropped("not_encodable");
           return;
         }
         const c = this.connecting.get(o.peerId);
@@ -972,7 +1014,7 @@ export class Driver {
           if (o.envelope.readGrant) this.enqueue(o.peerId, c, { kind: "grant", envelope: o.envelope, queuedAt: now });
           else this.enqueue(o.peerId, c, { kind: "send", bytes });
         } else if (this.failedPeers.length === 0 || !this.failing(o.peerId)) this.send(o.peerId, bytes);
-        // (else: lost, as the failed connect's queue was)
+        else this.dropped("connect_failed"); // lost, as the failed connect's queue was
         return;
       }
       case "connect-peer":
@@ -1095,6 +1137,7 @@ export class Driver {
     this.connecting.delete(peerId);
     // One warning per outage: a core retrying a dead peer asks again every backoff, logged at info.
     const fields = { peerId, epoch: entry.epoch, error };
+    this.metrics.counter("ectp_driver_connect_failures_total");
     if (this.connectFailing.has(peerId)) this.logger.info("connectPeer failed again; peer treated as unreachable", fields);
     else {
       remember(this.connectFailing, peerId);
@@ -1178,11 +1221,14 @@ export class Driver {
 
   /** Queued reads settle as failed (each read gets exactly one result); queued sends are lost. */
   private failQueue(c: Connecting, error: string): void {
+    let messages = 0;
     for (const item of c.queue)
       if (item.kind === "read") {
         this.queuedReads.delete(item.op.readId);
         this.syntheticResults.push({ readId: item.op.readId, status: "failed", peerGone: true, error });
-      }
+        this.readFailed("connect_failed");
+      } else messages++;
+    if (messages > 0) this.dropped("connect_failed", messages);
     c.queue.length = 0;
   }
 
@@ -1204,11 +1250,13 @@ export class Driver {
       const left = Math.floor(lease - Math.max(0, this.now() - queuedAt));
       if (left < 1) {
         this.logger.warn("a grant's lease ran out while its peer was connecting; not sent", { peerId, grantId: Number(grant.grantId) });
+        this.dropped("lease_ran_out");
         return;
       }
       bytes = encodeEnvelope({ ...envelope, readGrant: { ...grant, leaseMs: Math.min(left, lease) } });
     } catch (cause) {
       this.logger.error("a queued grant does not encode; dropped", { peerId, error: thrownText(cause) });
+      this.dropped("not_encodable");
       return;
     }
     this.send(peerId, bytes);
@@ -1219,6 +1267,7 @@ export class Driver {
       this.transport.send(peerId, bytes);
     } catch (cause) {
       this.logger.error("transport.send threw; message dropped", { peerId, error: thrownText(cause) });
+      this.dropped("send_threw");
     }
   }
 
@@ -1228,6 +1277,7 @@ export class Driver {
       this.transport.startRead(op);
     } catch (cause) {
       this.logger.error("transport.startRead threw; read failed", { readId: op.readId, error: thrownText(cause) });
+      this.readFailed("start_threw");
       this.syntheticResults.push({ readId: op.readId, status: "failed", error: thrownText(cause) });
       this.wake(); // (a queued read starts when its connection is up, outside any step)
     }
