@@ -789,6 +789,9 @@ class ConsumerCore:
         """Carry out a new item's plan. ``start_with``: the descriptor and metadata its key's fetch is
         started with if this item starts it (see :meth:`_outdated_within_admission`), else its own."""
         kind, reason, desc, meta, _ = plan
+        # [C1] each item's first decision, by path (items of admitted requests only)
+        path = {"ready-local": "local", "ready-loaded": "loaded", "local": "local_encode", "fetch": "remote"}[kind]
+        self.metrics[f'ectp_consumer_items_admitted_total{{path="{path}"}}'] += 1
         if kind == "ready-local":
             slot.decision = ItemDecision(slot.item_id, READY)
         elif kind == "ready-loaded":

@@ -131,6 +131,24 @@ class ConsumerReviewFindingsTest(unittest.TestCase):
         self.assertEqual(len([m for m in logs.output if "producer P1 unreachable" in m]), 1)
         self.assertIn("reason=PEER_UNREACHABLE", failed_line(logs.output, "r"))
 
+    # [C1] each admitted item's first decision is counted by path (as the TS core's review-round-6.test.ts)
+    def test_c1_items_admitted_are_counted_by_the_path_of_their_first_decision(self):
+        c = make()
+        data = item_bytes(16)
+        desc = descriptor("a", data)
+
+        def paths() -> dict:
+            return {p: c.metrics[f'ectp_consumer_items_admitted_total{{path="{p}"}}'] for p in ("local", "loaded", "remote", "local_encode")}
+
+        c.admit("r1", [AdmitItem("own", None, has_model_input=True, local=True), AdmitItem("a", announcement(desc)),
+                       AdmitItem("none", None, has_model_input=True)], 0)
+        self.assertEqual(paths(), {"local": 1, "loaded": 0, "remote": 1, "local_encode": 1})
+        grant_and_read(c, desc, data)
+        c.admit("r2", [AdmitItem("b", announcement(desc))], 3)  # served by the bytes held
+        c.admit("r2", [AdmitItem("b", announcement(desc))], 4)  # a re-admission counts nothing
+        self.assertEqual(c.admit("r3", [AdmitItem("x", None)], 4).status, "failed")  # counted by its failure only
+        self.assertEqual(paths(), {"local": 1, "loaded": 1, "remote": 1, "local_encode": 1})
+
 
 if __name__ == "__main__":
     unittest.main()

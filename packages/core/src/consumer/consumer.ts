@@ -546,6 +546,18 @@ const P_FAIL = 4;
 const P_FETCH = 5;
 /** A new item, classified once every known slot's budget has been enforced. */
 const P_NEW = 6;
+/**
+ * The `path` label of `ectp_consumer_items_admitted_total` by plan kind (items of admitted requests
+ * only: a failed request's are counted by reason in `ectp_consumer_item_failures_total`).
+ */
+const ADMITTED_PATH: readonly (Labels | undefined)[] = [
+  undefined, // P_KEEP: admitted before
+  Object.freeze({ path: "local" }), // the engine holds the encoding
+  Object.freeze({ path: "loaded" }), // bytes this consumer loaded and holds
+  Object.freeze({ path: "local_encode" }),
+  undefined, // P_FAIL: the request failed
+  Object.freeze({ path: "remote" }), // waits for a fetch (started or joined)
+];
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -1138,6 +1150,8 @@ export class ConsumerCore {
         slot.keyId = this.planKeyId[i];
         if (slot.keyId !== undefined) slot.announcement = this.planAnnouncement[i]; // (kept only to compare with)
         this.applyPlan(slot, i, now);
+        // [C1] Each item's first decision, by path: with the fallbacks' and failures' reasons, what share the remote path serves.
+        this.metrics.counter("ectp_consumer_items_admitted_total", 1, ADMITTED_PATH[kind]);
       }
       if (slot !== slotAt(req, i)) inOrder = false;
       if (slot.decision !== undefined) decisions[i] = slot.decision;

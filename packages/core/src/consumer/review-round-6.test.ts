@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import type { StartReadOutput } from "../outputs.js";
 import { ConsumerCore } from "./consumer.js";
-import { FP, P, QUIET, RecordingLogger, TestPool, env, grant, makeConsumer, onlyAttempt, remote, sent, starts } from "./test-support.js";
+import { FP, P, QUIET, RecordingLogger, TestPool, env, fill, grant, makeConsumer, onlyAttempt, remote, sent, starts } from "./test-support.js";
 
 describe("SPEC 4.2 a refused epoch is never asked again", () => {
   it("[P8] after a greater epoch was seen and 1,100 other senders swept the peer table, the refused epoch is still refused", () => {
@@ -100,12 +100,12 @@ describe("[I1] a metrics hook that throws", () => {
       histogram: () => {},
     };
     const core = new ConsumerCore({ id: "pd-1", epoch: 1, fingerprint: FP, destinations: new TestPool(), config: QUIET, metrics: throwing, logger });
-    core.admit({ requestId: "r1", items: [{ itemId: "a", hasModelInput: true }] }, 0);
+    core.admit({ requestId: "r1", items: [{ itemId: "a", hasModelInput: true }] }, 0); // the first counter sample: items admitted
     core.handleMessage(P, new Uint8Array([0xff]), 1); // ignored: a counter sample
     core.handleMessage(P, new Uint8Array([0xfe]), 2);
     expect(core.stats().hookFailures).toBeGreaterThanOrEqual(2);
     const errors = logger.at("error").filter((l) => l.message.startsWith("the metrics hook threw"));
-    expect(errors.map((l) => l.fields)).toEqual([{ metric: "ectp_consumer_ignored_messages_total", kind: "counter", labels: { reason: "malformed" }, error: "Error: label set not declared" }]);
+    expect(errors.map((l) => l.fields)).toEqual([{ metric: "ectp_consumer_items_admitted_total", kind: "counter", labels: { path: "local_encode" }, error: "Error: label set not declared" }]);
   });
 });
 
@@ -151,5 +151,33 @@ describe("[C2][C5] the warning of an item with an invalid announcement", () => {
     const [warning] = h.logger.at("warn").filter((l) => l.message === "request failed").map((l) => l.fields);
     expect(warning).toMatchObject({ requestId: "r1", reason: "INVALID_ANNOUNCEMENT", itemKey: expect.any(String) }); // (read before the producer id)
     expect(warning).not.toHaveProperty("producer");
+  });
+});
+
+describe("[C1] items admitted are counted by their first decision's path", () => {
+  it("[C1] ectp_consumer_items_admitted_total{path}: local, loaded, remote, local_encode; a failed request's items are not counted there", () => {
+    const h = makeConsumer(QUIET);
+    const paths = () =>
+      Object.fromEntries(["local", "loaded", "remote", "local_encode"].map((p) => [p, h.metrics.total("ectp_consumer_items_admitted_total", ["path", p])]));
+    h.core.admit(
+      {
+        requestId: "r1",
+        items: [{ itemId: "own", hasModelInput: true, local: true }, remote("a", "h1"), { itemId: "none", hasModelInput: true }],
+      },
+      0,
+    );
+    expect(paths()).toEqual({ local: 1, loaded: 0, remote: 1, local_encode: 1 });
+    // h1 loaded: a later request's item of the same key is served by the bytes held.
+    const attempt = onlyAttempt(h.core.poll(0));
+    const start = starts(grant(h, attempt, 5, "h1", 1))[0] as StartReadOutput;
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 2);
+    h.core.poll(2);
+    h.core.admit({ requestId: "r2", items: [remote("b", "h1")] }, 3);
+    expect(paths()).toEqual({ local: 1, loaded: 1, remote: 1, local_encode: 1 });
+    // Re-admissions count nothing; a request failed at admission is counted by its failures only.
+    h.core.admit({ requestId: "r2", items: [remote("b", "h1")] }, 4);
+    expect(h.core.admit({ requestId: "r3", items: [{ itemId: "x", hasModelInput: false }] }, 4).status).toBe("failed");
+    expect(paths()).toEqual({ local: 1, loaded: 1, remote: 1, local_encode: 1 });
   });
 });
