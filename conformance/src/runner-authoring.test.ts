@@ -81,12 +81,14 @@ describe("case interpreter: checks that could not fail are refused", () => {
     expect(ignored).toMatchObject({ status: "failed", message: expect.stringContaining("expectError") });
   });
 
-  it("expectations that could never fail are case bugs when a case is loaded: an empty or unlisted expectSent/expectNone, expectCount without bounds, a single object where a list goes, an expectation on a stalled step", () => {
+  it("expectations that could never fail are case bugs when a case is loaded: an empty or unlisted expectSent/expectNone, expectCount without bounds, expectDeadline without a time, a single object where a list goes, an expectation on a stalled step", () => {
     const refused = (c: LoadedCase) => () => checkCase(c.spec as unknown as Record<string, unknown>);
     expect(refused(withSteps(CASE, (s) => s))).not.toThrow();
     expect(refused(withSteps(CASE, (s) => [...s, { expectSent: [] }]))).toThrow(/expectSent needs a non-empty list of matchers/);
     expect(refused(withSteps(CASE, (s) => [...s, { expectNone: rr }]))).toThrow(/expectNone needs a non-empty list of matchers/);
     expect(refused(withSteps(CASE, (s) => [...s, { expectCount: { match: rr } }]))).toThrow(/expectCount needs min, max or both/);
+    expect(refused(withSteps(CASE, (s) => [...s, { expectDeadline: {} }]))).toThrow(/expectDeadline needs \{"by": T\}/);
+    expect(refused(withSteps(CASE, (s) => [...s, { expectDeadline: { by: 5, within: 2 } }]))).toThrow(/expectDeadline takes by, why/);
     const firstAdmit = (s: Record<string, unknown>[]) => s.findIndex((st) => st.admit !== undefined);
     expect(
       refused(withSteps(CASE, (s) => s.map((st, i) => (i === firstAdmit(s) ? { ...st, expect: { status: "admitted", items: { action: "defer" } } } : st)))),

@@ -228,6 +228,23 @@ describe("runner review: expectations", () => {
     expect((await run(one(name))).status).toBe("passed");
   });
 
+  it("[C3] expectDeadline fails a testee whose last poll reported no deadline, or one past `by`; early passes", async () => {
+    const name = "consumer/c3-budget/the-budget-deadline-is-reported-while-nothing-else-is-due";
+    const deadlineMovedBy = (ms: number | undefined) =>
+      altered((res, req) => {
+        const d = res.poll?.nextDeadlineMs;
+        if (res.poll && d !== undefined && d !== null)
+          res.poll.nextDeadlineMs = ms === undefined ? null : Math.max(Number(req.nowMs) + 1, Number(d) + ms);
+        return res;
+      });
+    const none = await run(one(name), deadlineMovedBy(undefined));
+    expect(none.message).toMatch(/^\[C3\] expected the testee's last poll to report a deadline by t=5000 \(r1's budget ends at 5000; nothing else is due before it\); it reported no next_deadline_ms at t=0/);
+    const late = await run(one(name), deadlineMovedBy(1));
+    expect(late.message).toMatch(/^\[C3\] expected the testee's last poll to report a deadline by t=5000 .*; it reported next_deadline_ms t=5001: a driver sleeping until then runs the timer late/);
+    expect((await run(one(name), deadlineMovedBy(-100))).status).toBe("passed");
+    expect((await run(one(name))).status).toBe("passed");
+  });
+
   it("[E1] an EventBatch sent to a peer must be the batch published with its sequence: cut short, a Cleared dropped, or never published, all fail", async () => {
     const sentBatches = (edit: (batch: ectp.v1.IEventBatch) => void) =>
       altered((res) => {

@@ -78,6 +78,7 @@ export const STEP_ACTIONS: readonly string[] = [
   "expectCount",
   "expectSnapshot",
   "expectStats",
+  "expectDeadline",
   "follow",
   "unfollow",
   "repeat",
@@ -124,6 +125,7 @@ const ARGUMENT_FIELDS: Readonly<Record<string, readonly string[]>> = {
   follow: ["producer", "connection"],
   expectOrder: ["among", "first"],
   expectCount: ["match", "min", "max", "why"],
+  expectDeadline: ["by", "why"],
   expectSnapshot: ["to", "items", "maxElements", "within"],
   expectView: ["producer", "items", "synced"],
   repeat: ["times", "as", "steps"],
@@ -545,6 +547,12 @@ function checkArgument(action: string, step: Record<string, unknown>, ctx: CaseC
       break;
     case "expectStats":
       checkPattern(arg, STATS, "expectStats");
+      break;
+    case "expectDeadline":
+      // Without a time it would check nothing: a false pass.
+      if (obj === undefined || typeof obj.by !== "number" || !Number.isFinite(obj.by) || obj.by < 0)
+        throw new CaseBug(`expectDeadline needs {"by": T}, T a case time in ms >= 0 the testee's last poll must have reported a deadline at or before; got ${text(arg)}`);
+      if (obj.why !== undefined && typeof obj.why !== "string") throw new CaseBug(`expectDeadline.why is text; got ${text(obj.why)}`);
       break;
     case "expectView":
       for (const [i, w] of listOf(obj?.items).entries())

@@ -569,6 +569,9 @@ class Interpreter {
       case "expectStats":
         await this.expectStats(arg as Record<string, unknown>, extra);
         break;
+      case "expectDeadline":
+        this.expectDeadline(this.r(arg, extra) as { by: number; why?: string });
+        break;
       case "follow":
         await this.follow(this.r(arg, extra));
         break;
@@ -1760,6 +1763,23 @@ class Interpreter {
         );
       }
     return stats;
+  }
+
+  /**
+   * [C3] The testee's last poll reported a `next_deadline_ms` at or before `by` (case time): a timer
+   * that changes state with no output (the end of a budget) is due by then, and a driver that sleeps
+   * until the reported deadline must wake for it. A deadline reported early passes.
+   */
+  private expectDeadline(want: { by: number; why?: string }): void {
+    const d = this.lastPollDeadline;
+    const why = want.why === undefined ? "" : ` (${want.why})`;
+    if (d === undefined)
+      throw new CaseFailure(`[C3] expected the testee's last poll to report a deadline by t=${want.by}${why}; it reported no next_deadline_ms at t=${this.now}`);
+    const reported = d.nextMs - CLOCK_ORIGIN_MS;
+    if (reported > want.by)
+      throw new CaseFailure(
+        `[C3] expected the testee's last poll to report a deadline by t=${want.by}${why}; it reported next_deadline_ms t=${reported}: a driver sleeping until then runs the timer late`,
+      );
   }
 
   private async expectStats(want: Record<string, unknown>, extra?: Map<string, unknown>): Promise<void> {
