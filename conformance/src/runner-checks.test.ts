@@ -226,6 +226,9 @@ describe("runner review: expectations", () => {
     expect(late.message).toMatch(/reported next_deadline_ms t=\d+, nothing reached it since, and the poll at t=\d+ \(a step's time or a window's end\) returned \d+ outputs?, the first \{"cancelRead"/);
     expect((await run(one(name), deadlineMovedBy(-100))).status).toBe("passed");
     expect((await run(one(name))).status).toBe("passed");
+    // A producer's timers too (its heartbeats [P8]), named without the consumer's id.
+    const producer = await run(one("producer/p3-lease/each-grant-has-its-own-lease"), deadlineMovedBy(undefined));
+    expect(producer.message).toMatch(/^a timer fired at t=\d+ that the testee never asked to be polled for: its poll at t=\d+ reported no next_deadline_ms/);
   });
 
   it("[C3] expectDeadline fails a testee whose last poll reported no deadline, or one past `by`; early passes", async () => {

@@ -859,8 +859,10 @@ class Interpreter {
   private unreportedTimer(quiet: { readonly at: number; readonly reported: number | undefined }, outs: ectp.conformance.v1.IOutput[]): string {
     const json = JSON.stringify(C.Output.toObject(C.Output.fromObject(outs[0] as Record<string, unknown>), JSON_OPTIONS));
     const reported = quiet.reported === undefined ? "no next_deadline_ms" : `next_deadline_ms t=${quiet.reported}`;
+    // [C3] is the consumer's rule; a producer's or subscriber's timers (heartbeats [P8], leases [P3]) have no id of their own for it.
+    const id = this.role === C.Role.ROLE_CONSUMER ? "[C3] " : "";
     return (
-      `[C3] a timer fired at t=${this.now} that the testee never asked to be polled for: its poll at t=${quiet.at} reported ${reported}, ` +
+      `${id}a timer fired at t=${this.now} that the testee never asked to be polled for: its poll at t=${quiet.at} reported ${reported}, ` +
       `nothing reached it since, and the poll at t=${this.now} (a step's time or a window's end) returned ${outs.length} output${outs.length === 1 ? "" : "s"}, the first ${json.length > 200 ? `${json.slice(0, 200)}...` : json}. ` +
       "A driver sleeps until the reported deadline, so this timer would run late or never there: report in next_deadline_ms when each timer is next due (TESTEE-PROTOCOL.md §4)"
     );
