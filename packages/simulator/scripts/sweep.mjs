@@ -10,15 +10,21 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
 // A smaller deployment than the default so 1,000 runs take about a minute: enough
-// requests per run to share items, crash and cancel under the heavier presets (in this shape
-// only chaos fills the stores enough to evict; the default run's test covers eviction too).
+// requests per run to share items, crash and cancel under the heavier presets.
 const SHAPE = { producers: 2, consumers: 2, concurrency: 16, requests: 40, budgetMs: 10_000 };
 const PRESETS = ["none", "light", "heavy", "chaos"];
+/**
+ * Per preset, what it changes in SHAPE. In this shape a run moves ~100 items of ~10 MB, so stores of
+ * the default 4 GiB (1 GiB under heavy's memory pressure) never fill: heavy runs with stores of 1 GiB
+ * nominal (256 MiB under pressure), which evict (~10,000 evictions over its 250 seeds, as chaos's),
+ * so [P6] eviction and [I3] under a held grant are swept with heavy's fault mix too.
+ */
+const PRESET_SHAPE = { heavy: { producerCapacityBytes: 2 ** 30 } };
 
 if (process.argv[2] === "--child") {
   const { runSweep } = await import("@ectp/simulator");
   const [, , , faults, runs, seed] = process.argv;
-  const s = await runSweep({ ...SHAPE, faults, runs: Number(runs), seed: Number(seed) });
+  const s = await runSweep({ ...SHAPE, ...PRESET_SHAPE[faults], faults, runs: Number(runs), seed: Number(seed) });
   process.stdout.write(`${JSON.stringify(s)}\n`);
   process.exit(0);
 }
@@ -71,7 +77,8 @@ async function worker() {
     const r = s.requests;
     console.log(
       `${faults.padEnd(6)} ${s.runs} runs  ${(s.wallTimeMs / 1000).toFixed(1)} s  ${s.seedsPerSecond.toFixed(1)} seeds/s  ` +
-        `requests ${r.total} (remote ${r.succeededRemote}, fell back ${r.fellBackLocal}, failed ${r.failed}, cancelled ${r.cancelled}, lost with a crashed consumer ${r.lostInCrash})  violations ${s.violations}`,
+        `requests ${r.total} (remote ${r.succeededRemote}, fell back ${r.fellBackLocal}, failed ${r.failed}, cancelled ${r.cancelled}, lost with a crashed consumer ${r.lostInCrash})  ` +
+        `evictions ${s.storeEvents.evictions}  violations ${s.violations}`,
     );
     for (const f of s.failingSeeds.slice(0, 5)) console.log(`  seed ${f.seed}: ${f.first}\n    reproduce: ${f.reproduce}`);
   }
