@@ -37,6 +37,16 @@ const altered =
     const h = new CoreTesteeHandler(core as unknown as CoreModule);
     return inProcessTestee({ handle: (req) => change(h.handle(before(req)), req) });
   };
+/**
+ * The TS reference testee with every deadline its polls report moved by `ms` (never to or before the
+ * poll's own time), or left out (`undefined`): a testee reporting its timers late, early or not at all.
+ */
+const deadlineMovedBy = (ms: number | undefined) =>
+  altered((res, req) => {
+    const d = res.poll?.nextDeadlineMs;
+    if (res.poll && d !== undefined && d !== null) res.poll.nextDeadlineMs = ms === undefined ? null : Math.max(Number(req.nowMs) + 1, Number(d) + ms);
+    return res;
+  });
 const one = (name: string): LoadedCase => {
   const c = CASES.find((x) => x.fullName === name);
   if (!c) throw new Error(`no case ${name}`);
@@ -211,13 +221,6 @@ describe("runner review: expectations", () => {
 
   it("[C3] a timer that fires at a poll the testee did not ask for fails: no deadline reported, or one reported late; early is fine", async () => {
     const name = "consumer/c8-quarantine/timed-out-read-quarantined-destination-kept";
-    const deadlineMovedBy = (ms: number | undefined) =>
-      altered((res, req) => {
-        const d = res.poll?.nextDeadlineMs;
-        if (res.poll && d !== undefined && d !== null)
-          res.poll.nextDeadlineMs = ms === undefined ? null : Math.max(Number(req.nowMs) + 1, Number(d) + ms);
-        return res;
-      });
     const hidden = await run(one(name), deadlineMovedBy(undefined));
     expect(hidden.status).toBe("failed");
     expect(hidden.message).toMatch(/^\[C3\] a timer fired at t=\d+ that the testee never asked to be polled for: its poll at t=\d+ reported no next_deadline_ms/);
@@ -233,13 +236,6 @@ describe("runner review: expectations", () => {
 
   it("[C3] expectDeadline fails a testee whose last poll reported no deadline, or one past `by`; early passes", async () => {
     const name = "consumer/c3-budget/the-budget-deadline-is-reported-while-nothing-else-is-due";
-    const deadlineMovedBy = (ms: number | undefined) =>
-      altered((res, req) => {
-        const d = res.poll?.nextDeadlineMs;
-        if (res.poll && d !== undefined && d !== null)
-          res.poll.nextDeadlineMs = ms === undefined ? null : Math.max(Number(req.nowMs) + 1, Number(d) + ms);
-        return res;
-      });
     const none = await run(one(name), deadlineMovedBy(undefined));
     expect(none.message).toMatch(/^\[C3\] expected the testee's last poll to report a deadline by t=5000 \(r1's budget ends at 5000; nothing else is due before it\); it reported no next_deadline_ms at t=0/);
     const late = await run(one(name), deadlineMovedBy(1));
