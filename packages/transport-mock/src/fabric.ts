@@ -498,7 +498,7 @@ export class Fabric {
    * zero-length read writes nothing, and a zero-length range holds nothing to write into.
    */
   /**
-   * See `MockNetwork.hasUnsettledWriteInto`. A region object is matched by identity: a read's
+   * [I5] See `MockNetwork.hasUnsettledWriteInto`. A region object is matched by identity: a read's
    * destination region is the very object `registerMemory` returned (startRead refuses any other),
    * so an object of another endpoint or incarnation with the same id is never taken for it.
    */

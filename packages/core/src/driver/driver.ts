@@ -7,7 +7,7 @@ import { EctpError, decodeEnvelope, describeValue, ectp, encodeEnvelope, refuseU
 import { checkedNow } from "../clock.js";
 import { grantLeaseMs } from "../config.js";
 import type { ConsumerCore } from "../consumer/consumer.js";
-import { type MetricsSink, containLogger, containMetrics, type Logger, requireMethods } from "../observability.js";
+import { type Labels, type MetricsSink, containLogger, containMetrics, type Logger, requireMethods } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
 import type { EventSubscriber } from "../subscriber/subscriber.js";
@@ -84,6 +84,14 @@ export interface DriverOptions {
 type DropCause = "send_threw" | "not_encodable" | "lease_ran_out" | "connect_failed";
 /** Why a read failed in the driver before the transport ran it (`cause` of `ectp_driver_reads_failed_total`). */
 type ReadFailCause = "start_threw" | "connect_failed";
+/** The `cause` label set of each cause, made once. */
+const CAUSE_LABELS: Readonly<Record<DropCause | ReadFailCause, Labels>> = Object.freeze({
+  send_threw: Object.freeze({ cause: "send_threw" }),
+  not_encodable: Object.freeze({ cause: "not_encodable" }),
+  lease_ran_out: Object.freeze({ cause: "lease_ran_out" }),
+  connect_failed: Object.freeze({ cause: "connect_failed" }),
+  start_threw: Object.freeze({ cause: "start_threw" }),
+});
 
 /**
  * Work held back until a peer's `connectPeer` resolves. A grant keeps its envelope and when it
@@ -278,9 +286,6 @@ export class Driver {
   private readonly onEventBatch: ((batch: ectp.v1.IEventBatch) => void) | undefined;
   private readonly logger: Logger;
   private readonly metrics: MetricsSink;
-  /** Label sets of the driver's counters, made once. */
-  private readonly dropLabels = new Map<DropCause, { cause: DropCause }>();
-  private readonly readFailLabels = new Map<ReadFailCause, { cause: ReadFailCause }>();
 
   private readonly connecting = new Map<string, Connecting>();
   private readonly connected = new Map<string, number>();
@@ -391,22 +396,12 @@ export class Driver {
 
   /** Count `n` messages a core sent that the driver dropped, by why. */
   private dropped(cause: DropCause, n = 1): void {
-    let labels = this.dropLabels.get(cause);
-    if (labels === undefined) {
-      labels = Object.freeze({ cause });
-      this.dropLabels.set(cause, labels);
-    }
-    this.metrics.counter("ectp_driver_sends_dropped_total", n, labels);
+    this.metrics.counter("ectp_driver_sends_dropped_total", n, CAUSE_LABELS[cause]);
   }
 
   /** Count a read that failed in the driver before the transport ran it, by why. */
   private readFailed(cause: ReadFailCause): void {
-    let labels = this.readFailLabels.get(cause);
-    if (labels === undefined) {
-      labels = Object.freeze({ cause });
-      this.readFailLabels.set(cause, labels);
-    }
-    this.metrics.counter("ectp_driver_reads_failed_total", 1, labels);
+    this.metrics.counter("ectp_driver_reads_failed_total", 1, CAUSE_LABELS[cause]);
   }
 
   /** True between {@link Driver.run} and the end of the loop after {@link Driver.stop}. */

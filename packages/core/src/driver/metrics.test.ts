@@ -105,7 +105,8 @@ describe("Driver metrics", () => {
     const t = new FakeNet().endpoint("me");
     const consumer = new RecordingCore() as unknown as ConsumerCore;
     expect(() => new Driver({ transport: t, consumer, metrics: { counter() {} } as unknown as MetricsSink })).toThrow(
-      expect.objectContaining({ code: "INVALID_CONFIG", message: expect.stringContaining("options.metrics") }),
+      // (Before the option existed, `metrics` was refused too, as an unknown option: this names the missing methods.)
+      expect.objectContaining({ code: "INVALID_CONFIG", message: expect.stringContaining("options.metrics must be a MetricsSink { counter, gauge, histogram }, but it has no gauge, histogram methods") }),
     );
   });
 });
