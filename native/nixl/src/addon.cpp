@@ -57,6 +57,7 @@
 #include <cstring>
 #include <list>
 #include <exception>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -65,8 +66,10 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -302,6 +305,35 @@ struct SendFailure {
     uint32_t tag; // the caller's tag of the send (which connection it was made under)
 };
 
+// What drain() takes from the engine's output queue and hands to JS (see Drain).
+struct DrainBatch {
+    std::vector<Notif> notifs;
+    std::vector<Settled> settled;
+    std::vector<SendFailure> fails;
+    std::vector<uint32_t> orphaned;
+    void clear() noexcept {
+        notifs.clear();
+        settled.clear();
+        fails.clear();
+        orphaned.clear();
+    }
+};
+
+// Moves `queue`'s elements to the end of `kept`, leaving `queue` empty. When it throws (out of
+// memory), both are as they were: the elements move without throwing, so insert's guarantee holds.
+template <typename T>
+void
+takeInto(std::vector<T> &kept, std::vector<T> &queue) {
+    static_assert(std::is_nothrow_move_constructible_v<T>);
+    if (queue.empty()) return;
+    if (kept.empty()) {
+        kept.swap(queue);
+        return;
+    }
+    kept.insert(kept.end(), std::make_move_iterator(queue.begin()), std::make_move_iterator(queue.end()));
+    queue.clear();
+}
+
 struct Reply {
     uint32_t token;
     int status;
@@ -312,6 +344,17 @@ struct RegionInfo {
     uint64_t addr;
     size_t len;
 };
+
+// One NIXL registration of an exact range (address, length), shared by every region registered
+// over that range until the last of them is deregistered. NIXL tells registrations apart by
+// range alone (it finds the first of two equal ones), so a second registerMem of a range it still
+// holds would publish the first one's memory key and be used as the first one on this side;
+// when the first was then deregistered, the key peers read the second by would be gone.
+struct SharedRegistration {
+    uint32_t regions = 0; // regions over this range whose deregistration has not finished
+    std::string section;  // getLocalPartialMD of the range, published by each of them
+};
+using RangeKey = std::pair<uint64_t, size_t>;
 
 // Section metadata already loaded per peer, looked up by a view of the caller's bytes (the
 // small-read path neither copies nor re-hashes into a temporary std::string).
@@ -414,7 +457,7 @@ private:
     int tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, uintptr_t localAddr,
                       uintptr_t remoteAddr, size_t length, std::string_view section, bool crc);
     void stopEngineSync();
-    void hold(Napi::Env env, int delta);
+    void hold(Napi::Env env, int delta) noexcept;
     static void EnvCleanup(void *arg);
     static void CallJs(Napi::Env env, Napi::Function cb, Agent *self, void *data);
     void onSignal(Napi::Env env);
@@ -434,6 +477,7 @@ private:
     uint32_t nextToken_ = 1;
     std::unordered_map<uint32_t, RegionInfo> regions_;         // registered and usable
     std::unordered_map<uint32_t, Napi::Reference<Napi::Value>> refs_; // keeps memory alive until NIXL lets go
+    uint32_t takeRegionId();
     std::unordered_map<uint32_t, Napi::Promise::Deferred> promises_;
     std::optional<Napi::Promise::Deferred> closeDeferred_;
     std::atomic<bool> engineDone_{false};
@@ -472,6 +516,10 @@ private:
     nixl_xfer_dlist_t inlineLocal_{DRAM_SEG};
     nixl_xfer_dlist_t inlineRemote_{DRAM_SEG};
     std::vector<Command> pendingDereg_;
+    // The registrations NIXL holds, by range (see SharedRegistration). Under nixlMu_: the JS thread
+    // registers, the engine deregisters.
+    std::map<RangeKey, SharedRegistration> registrations_;
+    bool dropRegistrationLocked(const RangeKey &range);
     // The inline path's Adopt command, allocated (and its peer name copied) before the READ is
     // posted and kept for the next read when the READ settled inline. JS thread only.
     std::list<Command> spareAdopt_;
@@ -521,6 +569,7 @@ private:
     // Ids of reads posted and not yet reported by drain() (JS thread only): a second read under
     // one of them would replace the first's entry, whose request NIXL would then never release.
     std::unordered_set<uint32_t> postedIds_;
+    DrainBatch drainBatch_; // taken from the output queue and not yet handed over by drain() (JS thread only)
     // >0 while the JS thread is trying to take nixlMu_ for an inline read: the engine stays
     // off the lock (and yields its core) meanwhile, instead of racing it with getNotifs.
     std::atomic<int> jsWaiting_{0};
@@ -542,7 +591,7 @@ private:
     std::atomic<int64_t> nixlRegistrations_{0};
     std::atomic<int64_t> loadedPeers_{0};
     std::atomic<uint64_t> totalReads_{0};
-    std::atomic<uint64_t> releaseRetries_{0}; // releaseXferReq refused (transfer kept, retried)
+    std::atomic<uint64_t> releasesRefused_{0}; // releaseXferReq refused: the transfer was orphaned
     std::atomic<uint64_t> deregFailures_{0};  // deregisterMem failed (buffer kept, retried)
     std::atomic<uint64_t> engineRounds_{0};   // turns of the engine loop: how much it spins or sleeps
     std::atomic<uint64_t> totalNotifsIn_{0};
@@ -755,16 +804,18 @@ Agent::EnvCleanup(void *arg) {
 // Keep the event loop alive while work is outstanding (a pending promise or a posted read
 // not yet drained), and let the process exit when the agent is idle. An orphaned read (see
 // Xfer::orphaned) stops counting when it is orphaned (onSignal): nothing reports it before close().
+// Never throws (the C calls' statuses are not checked): postRead and drain() call it once a READ
+// is posted or a batch handed over, where nothing may fail any more.
 void
-Agent::hold(Napi::Env env, int delta) {
+Agent::hold(Napi::Env env, int delta) noexcept {
     if (tsfnReleased_ || envGone_) return;
     int64_t before = outstanding_;
     outstanding_ += delta;
     if (outstanding_ < 0) outstanding_ = 0;
-    if (before == 0 && outstanding_ > 0) tsfn_.Ref(env);
+    if (before == 0 && outstanding_ > 0) (void)napi_ref_threadsafe_function(env, tsfn_);
     // While closing, the loop stays referenced until the final signal releases the TSFN: a drain
     // or a late reply in between must not let Node exit with close() unsettled.
-    if (before > 0 && outstanding_ == 0 && !closing_) tsfn_.Unref(env);
+    if (before > 0 && outstanding_ == 0 && !closing_) (void)napi_unref_threadsafe_function(env, tsfn_);
 }
 
 Agent::~Agent() {
@@ -813,7 +864,9 @@ Agent::LocalMetadata(const Napi::CallbackInfo &info) {
 
 // registerMemory(bytes) -> { id, address: bigint, length, section: Buffer }. Takes nixlMu_ on the
 // JS thread, so it waits for the NIXL call the engine is in (a whole copy over CMA, a metadata
-// load to an unreachable peer): the Transport interface makes it synchronous.
+// load to an unreachable peer): the Transport interface makes it synchronous. A range NIXL still
+// holds (another region over it is live, or its deregistration has not finished: peers may be
+// reading it) is not registered again: the new region shares that registration and its section.
 Napi::Value
 Agent::RegisterMemory(const Napi::CallbackInfo &info) {
     return guard(info, [&]() -> Napi::Value {
@@ -823,31 +876,91 @@ Agent::RegisterMemory(const Napi::CallbackInfo &info) {
         size_t len = 0;
         viewBytes(info[0], data, len, "memory");
         if (len == 0) throw NixlFailure("ERR_INVALID_ARG", "cannot register an empty buffer");
-        nixl_reg_dlist_t reg(DRAM_SEG);
-        reg.addDesc(nixlBlobDesc(reinterpret_cast<uintptr_t>(data), len, 0, ""));
-        nixl_opt_args_t args;
-        args.backends.push_back(backend_);
+        const uint64_t addr = reinterpret_cast<uint64_t>(data);
+        const RangeKey range{addr, len};
         std::string section;
         {
             std::lock_guard<std::mutex> lk(nixlMu_);
-            check(agent_->registerMem(reg, &args), "registerMem");
-            int st = safeCall([&] { return agent_->getLocalPartialMD(reg, section, &args); });
-            if (st != NIXL_SUCCESS) {
-                (void)safeCall([&] { return agent_->deregisterMem(reg, &args); });
-                check(st, "getLocalPartialMD(region)");
+            auto [shared, added] = registrations_.try_emplace(range);
+            try {
+                if (added) {
+                    nixl_reg_dlist_t reg(DRAM_SEG);
+                    reg.addDesc(nixlBlobDesc(static_cast<uintptr_t>(addr), len, 0, ""));
+                    nixl_opt_args_t args;
+                    args.backends.push_back(backend_);
+                    check(agent_->registerMem(reg, &args), "registerMem");
+                    ++nixlRegistrations_;
+                    ++shared->second.regions;
+                    int st = safeCall([&] { return agent_->getLocalPartialMD(reg, shared->second.section, &args); });
+                    check(st, "getLocalPartialMD(region)");
+                } else {
+                    ++shared->second.regions;
+                }
+                section = shared->second.section;
+            }
+            catch (...) {
+                dropRegistrationLocked(range);
+                throw;
             }
         }
-        ++nixlRegistrations_;
-        uint32_t id = nextRegionId_++;
-        regions_[id] = RegionInfo{reinterpret_cast<uint64_t>(data), len};
-        refs_.emplace(id, Napi::Reference<Napi::Value>::New(info[0], 1)); // GC cannot free it now
-        Napi::Object out = Napi::Object::New(env);
-        out.Set("id", Napi::Number::New(env, id));
-        out.Set("address", Napi::BigInt::New(env, static_cast<uint64_t>(reinterpret_cast<uintptr_t>(data))));
-        out.Set("length", Napi::Number::New(env, static_cast<double>(len)));
-        out.Set("section", Napi::Buffer<char>::Copy(env, section.data(), section.size()));
-        return out;
+        // Counted above; whatever fails from here on gives the count back.
+        try {
+            const uint32_t id = takeRegionId();
+            Napi::Object out = Napi::Object::New(env);
+            out.Set("id", Napi::Number::New(env, id));
+            out.Set("address", Napi::BigInt::New(env, addr));
+            out.Set("length", Napi::Number::New(env, static_cast<double>(len)));
+            out.Set("section", Napi::Buffer<char>::Copy(env, section.data(), section.size()));
+            Napi::Reference<Napi::Value> ref = Napi::Reference<Napi::Value>::New(info[0], 1); // GC cannot free it now
+            regions_.emplace(id, RegionInfo{addr, len});
+            try {
+                refs_.emplace(id, std::move(ref));
+            }
+            catch (...) {
+                regions_.erase(id);
+                throw;
+            }
+            return out;
+        }
+        catch (...) {
+            std::lock_guard<std::mutex> lk(nixlMu_);
+            dropRegistrationLocked(range);
+            throw;
+        }
     });
+}
+
+// Under nixlMu_: one region over `range` is gone, or was never made (a failed registerMemory).
+// The last one's going deregisters the range from NIXL; false when NIXL refused that (the
+// registration is then kept, counted for that region, to be tried again).
+bool
+Agent::dropRegistrationLocked(const RangeKey &range) {
+    auto it = registrations_.find(range);
+    if (it == registrations_.end()) return true;
+    if (it->second.regions > 1) {
+        --it->second.regions;
+        return true;
+    }
+    if (it->second.regions == 1) {
+        nixl_reg_dlist_t reg(DRAM_SEG);
+        reg.addDesc(nixlBlobDesc(static_cast<uintptr_t>(range.first), range.second, 0, ""));
+        nixl_opt_args_t args;
+        args.backends.push_back(backend_);
+        if (safeCall([&] { return agent_->deregisterMem(reg, &args); }) != NIXL_SUCCESS) return false;
+        --nixlRegistrations_;
+    }
+    registrations_.erase(it); // (none counted: registerMem itself failed)
+    return true;
+}
+
+// The next region id: 32 bits, never 0, never one still in use (a live region, or one whose
+// memory NIXL has not let go of), even after the counter wraps.
+uint32_t
+Agent::takeRegionId() {
+    uint32_t id;
+    do id = nextRegionId_++;
+    while (id == 0 || regions_.count(id) != 0 || refs_.count(id) != 0);
+    return id;
 }
 
 // deregisterMemory(id): transfers into the region are released first (settling as
@@ -1186,8 +1299,11 @@ Agent::postRead(const Napi::CallbackInfo &info, bool crc) {
         uintptr_t remoteAddr = static_cast<uintptr_t>(le64(loc.data() + 4));
         uintptr_t localAddr = static_cast<uintptr_t>(it->second.addr + static_cast<uint64_t>(off));
         bool hasNotif = info.Length() > 6 && !info[6].IsUndefined() && !info[6].IsNull();
-        // A posted read's id must be known when drain() reports it, so it is noted first (the
-        // insert may fail), and nothing that may fail runs once the READ is posted or queued.
+        // [I5] A posted read's id must be known when drain() reports it, so it is noted first (the
+        // insert may fail), and nothing that may fail runs once the READ is posted or queued: the
+        // answer for a read in flight is made beforehand too (were it to throw after the post, JS
+        // would report the read failed while it may still write its destination).
+        const Napi::Value inFlight = Napi::Number::New(env, NIXL_IN_PROG);
         postedIds_.insert(id);
         int st = kNotInline;
         std::list<Command> node;
@@ -1217,7 +1333,7 @@ Agent::postRead(const Napi::CallbackInfo &info, bool crc) {
         }
         hold(env, +1); // adopted by the engine, or queued for it: drain() reports it
         if (st == kNotInline) enqueueNode(node);
-        return Napi::Number::New(env, NIXL_IN_PROG);
+        return inFlight;
     });
 }
 
@@ -1271,48 +1387,50 @@ Agent::Drain(const Napi::CallbackInfo &info) {
     return guard(info, [&]() -> Napi::Value {
         Napi::Env env = info.Env();
         collectDeregistered();
-        std::vector<Notif> notifs;
-        std::vector<Settled> settled;
-        std::vector<SendFailure> fails;
-        std::vector<uint32_t> orphaned;
+        // [I5] The batch stays in drainBatch_ until it is handed over whole: a drain() that throws
+        // (out of memory while building the arrays) loses nothing, and the next one hands it over
+        // with what the engine queued since, in order.
+        DrainBatch &b = drainBatch_;
         {
             std::lock_guard<std::mutex> lk(outMu_);
-            if (notifs_.empty() && settled_.empty() && sendFailures_.empty() && orphanIds_.empty()) return env.Undefined();
-            notifs.swap(notifs_);
-            settled.swap(settled_);
-            fails.swap(sendFailures_);
-            orphaned.swap(orphanIds_);
+            takeInto(b.notifs, notifs_);
+            takeInto(b.settled, settled_);
+            takeInto(b.fails, sendFailures_);
+            takeInto(b.orphaned, orphanIds_);
         }
-        Napi::Array na = Napi::Array::New(env, notifs.size() * 2);
-        for (size_t i = 0; i < notifs.size(); ++i) {
-            na.Set(static_cast<uint32_t>(2 * i), Napi::String::New(env, notifs[i].from));
+        if (b.notifs.empty() && b.settled.empty() && b.fails.empty() && b.orphaned.empty()) return env.Undefined();
+        Napi::Array na = Napi::Array::New(env, b.notifs.size() * 2);
+        for (size_t i = 0; i < b.notifs.size(); ++i) {
+            na.Set(static_cast<uint32_t>(2 * i), Napi::String::New(env, b.notifs[i].from));
             na.Set(static_cast<uint32_t>(2 * i + 1),
-                   Napi::Buffer<char>::Copy(env, notifs[i].bytes.data(), notifs[i].bytes.size()));
+                   Napi::Buffer<char>::Copy(env, b.notifs[i].bytes.data(), b.notifs[i].bytes.size()));
         }
-        Napi::Array ra = Napi::Array::New(env, settled.size() * 4);
-        for (size_t i = 0; i < settled.size(); ++i) {
-            const Settled &x = settled[i];
-            postedIds_.erase(x.id);
+        Napi::Array ra = Napi::Array::New(env, b.settled.size() * 4);
+        for (size_t i = 0; i < b.settled.size(); ++i) {
+            const Settled &x = b.settled[i];
             int flags = (x.deregistered ? 2 : 0) | (x.closed ? 4 : 0) | (x.hasCrc ? 8 : 0);
             ra.Set(static_cast<uint32_t>(4 * i), Napi::Number::New(env, x.id));
             ra.Set(static_cast<uint32_t>(4 * i + 1), Napi::Number::New(env, x.status));
             ra.Set(static_cast<uint32_t>(4 * i + 2), Napi::Number::New(env, flags));
             ra.Set(static_cast<uint32_t>(4 * i + 3), Napi::Number::New(env, x.crc));
         }
-        Napi::Array fa = Napi::Array::New(env, fails.size() * 3);
-        for (size_t i = 0; i < fails.size(); ++i) {
-            fa.Set(static_cast<uint32_t>(3 * i), Napi::String::New(env, fails[i].peer));
-            fa.Set(static_cast<uint32_t>(3 * i + 1), Napi::Number::New(env, fails[i].status));
-            fa.Set(static_cast<uint32_t>(3 * i + 2), Napi::Number::New(env, fails[i].tag));
+        Napi::Array fa = Napi::Array::New(env, b.fails.size() * 3);
+        for (size_t i = 0; i < b.fails.size(); ++i) {
+            fa.Set(static_cast<uint32_t>(3 * i), Napi::String::New(env, b.fails[i].peer));
+            fa.Set(static_cast<uint32_t>(3 * i + 1), Napi::Number::New(env, b.fails[i].status));
+            fa.Set(static_cast<uint32_t>(3 * i + 2), Napi::Number::New(env, b.fails[i].tag));
         }
-        hold(env, -static_cast<int>(settled.size()));
-        Napi::Array oa = Napi::Array::New(env, orphaned.size());
-        for (size_t i = 0; i < orphaned.size(); ++i) oa.Set(static_cast<uint32_t>(i), Napi::Number::New(env, orphaned[i]));
+        Napi::Array oa = Napi::Array::New(env, b.orphaned.size());
+        for (size_t i = 0; i < b.orphaned.size(); ++i) oa.Set(static_cast<uint32_t>(i), Napi::Number::New(env, b.orphaned[i]));
         Napi::Array out = Napi::Array::New(env, 4);
         out.Set(0u, na);
         out.Set(1u, ra);
         out.Set(2u, fa);
         out.Set(3u, oa);
+        // Handed over: nothing below throws.
+        for (const Settled &x : b.settled) postedIds_.erase(x.id);
+        hold(env, -static_cast<int>(b.settled.size()));
+        b.clear();
         return out;
     });
 }
@@ -1339,7 +1457,7 @@ Agent::Counters(const Napi::CallbackInfo &info) {
         o.Set("loadedPeers", Napi::Number::New(env, static_cast<double>(loadedPeers_.load())));
         o.Set("pendingPromises", Napi::Number::New(env, static_cast<double>(promises_.size())));
         o.Set("totalReads", Napi::Number::New(env, static_cast<double>(totalReads_.load())));
-        o.Set("releaseRetries", Napi::Number::New(env, static_cast<double>(releaseRetries_.load())));
+        o.Set("releasesRefused", Napi::Number::New(env, static_cast<double>(releasesRefused_.load())));
         o.Set("deregistrationFailures", Napi::Number::New(env, static_cast<double>(deregFailures_.load())));
         o.Set("engineRounds", Napi::Number::New(env, static_cast<double>(engineRounds_.load())));
         o.Set("notifsIn", Napi::Number::New(env, static_cast<double>(totalNotifsIn_.load())));
@@ -1703,23 +1821,18 @@ Agent::tryFinishDeregistrations() {
             ++it;
             continue;
         }
-        nixl_reg_dlist_t reg(DRAM_SEG);
-        reg.addDesc(nixlBlobDesc(static_cast<uintptr_t>(it->regionAddr), it->regionLen, 0, ""));
-        nixl_opt_args_t args;
-        args.backends.push_back(backend_);
-        int st;
+        bool dropped;
         {
             std::lock_guard<std::mutex> lk(nixlMu_);
-            st = safeCall([&] { return agent_->deregisterMem(reg, &args); });
+            dropped = dropRegistrationLocked(RangeKey{it->regionAddr, it->regionLen});
         }
-        if (st != NIXL_SUCCESS) {
+        if (!dropped) {
             // Still registered, so peers may still read it: keep JS's reference to the memory
             // (it stays pending and is retried when a transfer frees, and released at close).
             ++deregFailures_;
             ++it;
             continue;
         }
-        --nixlRegistrations_;
         {
             std::lock_guard<std::mutex> lk(outMu_);
             deregistered_.push_back(it->id);
@@ -1786,9 +1899,10 @@ Agent::progress() {
             continue;
         }
         int xs = NIXL_SUCCESS;
-        if (!x.succeeded) {
-            // Asked even for a transfer that already failed: the call progresses UCX's worker,
-            // which lets its requests still in flight finish during the grace period.
+        if (!x.succeeded && x.failedStatus == 0) {
+            // (Not asked again once failed: NIXL 1.4.0 answers from the request's stored status
+            // then. What lets a failed transfer's UCX requests still in flight finish during its
+            // grace period is the getNotifs above, which progresses UCX's worker.)
             std::lock_guard<std::mutex> lk(nixlMu_);
             xs = safeCall([&] { return agent_->getXferStatus(x.req); });
         }
@@ -1819,10 +1933,13 @@ Agent::progress() {
             rs = safeCall([&] { return agent_->releaseXferReq(x.req); });
         }
         if (rs != NIXL_SUCCESS) {
-            // nixl.h: an active transfer that "cannot be aborted" is not released. It is NIXL's
-            // still: keep it (and its destination registered) and try again on a later round;
-            // reporting it now could let its bytes land in memory given back [I5].
-            ++releaseRetries_;
+            // nixl.h: an active transfer that "cannot be aborted" is not released, and it may still
+            // write its destination: reporting it now could let its bytes land in memory given
+            // back [I5]. NIXL 1.4.0 gives no second chance (it marks the request failed, and its
+            // next release deletes it whatever the backend says), so it is orphaned: never
+            // released or reported before close(), its destination registered until then.
+            ++releasesRefused_;
+            orphan(it->first, x);
             ++it;
             continue;
         }
@@ -1879,12 +1996,7 @@ Agent::shutdownEngine() {
     xfers_.clear();
     orphanedXfers_ = 0; // released with the rest: the agent (and its UCX worker) goes next
     for (auto &d : pendingDereg_) {
-        nixl_reg_dlist_t reg(DRAM_SEG);
-        reg.addDesc(nixlBlobDesc(static_cast<uintptr_t>(d.regionAddr), d.regionLen, 0, ""));
-        nixl_opt_args_t args;
-        args.backends.push_back(backend_);
-        (void)safeCall([&] { return agent_->deregisterMem(reg, &args); });
-        --nixlRegistrations_;
+        (void)dropRegistrationLocked(RangeKey{d.regionAddr, d.regionLen});
         freedRegions.push_back(d.id);
     }
     pendingDereg_.clear();
@@ -1901,6 +2013,7 @@ Agent::shutdownEngine() {
     catch (...) {
     }
     nixlRegistrations_ = 0;
+    registrations_.clear();
     std::lock_guard<std::mutex> olk(outMu_);
     for (uint32_t id : closedReads) settled_.push_back(Settled{id, NIXL_ERR_CANCELED, false, true, false, 0});
     countSettled(closedReads.size());

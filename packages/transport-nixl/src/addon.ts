@@ -113,10 +113,11 @@ export interface NativeCounters {
   /** Reads ever posted. */
   readonly totalReads: number;
   /**
-   * Times NIXL refused to release a finished or cancelled transfer (it "cannot be aborted"): the
-   * transfer is kept, its read unreported and its destination registered, and retried [I5].
+   * Times NIXL refused to release a transfer (an active one it "cannot abort"): the transfer is
+   * orphaned (see `orphanedTransfers`), its read unreported and its destination registered until
+   * `close()`, since it may still write there and NIXL 1.4.0 gives no second chance [I5].
    */
-  readonly releaseRetries: number;
+  readonly releasesRefused: number;
   /** Times deregistering memory failed: the buffer stays referenced (and retried) instead of being dropped. */
   readonly deregistrationFailures: number;
   /**
@@ -168,7 +169,9 @@ export interface NativeAgent {
   /**
    * Register host memory; the addon keeps a reference so GC cannot free it. Synchronous, on the JS
    * thread under the agent lock: it waits for the NIXL call the engine thread is in, which may be a
-   * whole READ (see "calls the JS thread makes under the agent lock" in the package README).
+   * whole READ (see "calls the JS thread makes under the agent lock" in the package README). Memory
+   * over exactly a range NIXL still holds shares that registration (a new region id, the same
+   * section); NIXL deregisters the range with the last region over it.
    */
   registerMemory(bytes: ArrayBufferView | ArrayBuffer): NativeRegistration;
   /** Deregister (asynchronously, after releasing transfers into it). Returns false if unknown. */

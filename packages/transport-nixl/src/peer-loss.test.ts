@@ -7,21 +7,8 @@
  * a deregistered destination was not reported (no `peerGone`, no unreachable peer), and a send
  * failing NOT_FOUND left the peer "connected", so a connectPeer of the same epoch loaded nothing [P8].
  */
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { NixlTransport } from "./transport.js";
-
-const addonPath = join(dirname(fileURLToPath(import.meta.url)), "test", "fake-addon.cjs");
-
-/** A transport over the stand-in whose agent behaves as `methods` say; `engineQueued()` bumps its activity counter. */
-function transport(methods: Record<string, unknown>) {
-  const t = new NixlTransport({ localId: "a", addonPath, waitSpinUs: 0 });
-  const agent = (t as unknown as { agent: Record<string, unknown> & { words: ArrayBuffer } }).agent;
-  Object.assign(agent, { invalidateRemote() {}, metadataWellFormed: () => true, loadRemote: () => Promise.resolve("b"), ...methods });
-  const words = new Uint32Array(agent.words, 0, 1);
-  return { t, engineQueued: () => Atomics.add(words, 0, 1) };
-}
+import { standInTransport as transport } from "./test/stand-in.js";
 
 describe("[P8] a peer NIXL dropped", () => {
   for (const deregistered of [false, true]) {

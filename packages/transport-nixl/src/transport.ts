@@ -762,9 +762,13 @@ export class NixlTransport implements Transport {
    * reads join the pending lists, failed sends and orphaned transfers are handled now.
    */
   private drainEngine(seq: number): void {
+    const settled = this.engineSettled === undefined ? undefined : Atomics.load(this.engineSettled, 0);
+    // [I5] Marked drained only once drain() returned: one that throws keeps its batch, and the next
+    // poll drains again (were the counters moved first, those reads would never be reported).
+    const raw = this.agent.drain();
     this.drainedSeq = seq;
-    if (this.engineSettled !== undefined) this.drainedSettled = Atomics.load(this.engineSettled, 0);
-    const drained = decodeNativeDrain(this.agent.drain(), this.statusNames);
+    if (settled !== undefined) this.drainedSettled = settled;
+    const drained = decodeNativeDrain(raw, this.statusNames);
     for (const n of drained.notifs)
       this.pendingMessages.push({ from: n.from, bytes: new Uint8Array(n.bytes.buffer, n.bytes.byteOffset, n.bytes.byteLength) });
     for (const id of drained.orphaned) {
