@@ -116,8 +116,8 @@ describe("keys of the options that are not options", () => {
 
   it("the message lists every option of the class (the keys of its options interface)", () => {
     const listed = (make: () => unknown) => (configError(make).details as { knownKeys: string[] }).knownKeys;
-    expect(listed(consumer({ colour: 1 }))).toEqual(["id", "epoch", "fingerprint", "destinations", "transportMetadata", "config", "seed", "metrics", "logger"]);
-    expect(listed(producer({ colour: 1 }))).toEqual(["id", "epoch", "fingerprint", "store", "transportMetadata", "config", "metrics", "logger"]);
+    expect(listed(consumer({ colour: 1 }))).toEqual(["id", "epoch", "fingerprint", "destinations", "transportMetadata", "config", "seed", "metrics", "peerLabels", "logger"]);
+    expect(listed(producer({ colour: 1 }))).toEqual(["id", "epoch", "fingerprint", "store", "transportMetadata", "config", "metrics", "peerLabels", "logger"]);
     expect(listed(subscriber({ colour: 1 }))).toEqual([
       "id",
       "epoch",
@@ -134,7 +134,7 @@ describe("keys of the options that are not options", () => {
       "metrics",
     ]);
     expect(configError(consumer({ colour: 1 })).message).toContain(
-      "its options are id, epoch, fingerprint, destinations, transportMetadata, config, seed, metrics, logger.",
+      "its options are id, epoch, fingerprint, destinations, transportMetadata, config, seed, metrics, peerLabels, logger.",
     );
   });
 
@@ -159,9 +159,9 @@ describe("keys of the options that are not options", () => {
   });
 
   it("every option is accepted, each also when set to undefined, and a null-prototype options object is read like any other", () => {
-    const consumerOptions = { transportMetadata: new Uint8Array([1]), config: {}, seed: 3, metrics: undefined, logger: undefined };
+    const consumerOptions = { transportMetadata: new Uint8Array([1]), config: {}, seed: 3, metrics: undefined, peerLabels: undefined, logger: undefined };
     expect(consumer(consumerOptions)).not.toThrow();
-    expect(producer({ transportMetadata: undefined, config: undefined, metrics: undefined, logger: undefined })).not.toThrow();
+    expect(producer({ transportMetadata: undefined, config: undefined, metrics: undefined, peerLabels: undefined, logger: undefined })).not.toThrow();
     expect(
       subscriber({
         fingerprint: undefined,

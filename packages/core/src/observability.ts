@@ -93,6 +93,59 @@ function spreadDefault(defaultName: string): (missing: string[]) => string {
   return (missing) => `to keep only some of them, spread the no-op default: { ...${defaultName}, ${missing[0]}: ... }`;
 }
 
+/** The most label sets naming a peer a core keeps (see {@link PeerLabels}); beyond them, each is made afresh. */
+const PEER_LABEL_SETS_KEPT = 4096;
+
+/**
+ * The label sets of a core's samples about one peer: with the core's `peerLabels` option on, a
+ * sample's own labels plus the peer's id, under `producer` on a consumer's samples and `consumer`
+ * on a producer's; with it off, the sample's own labels alone. Each set is made once per (own
+ * labels, peer) and frozen, so a sample costs a lookup and a sink may keep its labels. The own
+ * labels are found by identity: pass the core's constant (or cached) objects, never a literal.
+ * @internal
+ */
+export class PeerLabels {
+  /** Own labels (undefined: none) -> peer id -> the set naming that peer. */
+  private readonly kept = new Map<Labels | undefined, Map<string, Labels>>();
+  private keptCount = 0;
+
+  /** @param key - The label naming the peer (`producer`, `consumer`), or undefined when peers are not named. */
+  constructor(private readonly key: "producer" | "consumer" | undefined) {}
+
+  /** `own`, naming `peer` too when peers are named and `peer` is known. */
+  with(own: Labels | undefined, peer: string | undefined): Labels | undefined {
+    if (this.key === undefined || peer === undefined) return own;
+    let byPeer = this.kept.get(own);
+    if (byPeer === undefined) {
+      byPeer = new Map();
+      this.kept.set(own, byPeer);
+    }
+    let labels = byPeer.get(peer);
+    if (labels === undefined) {
+      labels = Object.freeze({ ...own, [this.key]: peer });
+      if (this.keptCount < PEER_LABEL_SETS_KEPT) {
+        byPeer.set(peer, labels);
+        this.keptCount++;
+      }
+    }
+    return labels;
+  }
+}
+
+/**
+ * Reads a core's `peerLabels` option.
+ * @param value - The option as given.
+ * @param key - The label a peer is named under on that core's samples.
+ * @returns the label key when the option is true, undefined when it is false or absent.
+ * @throws EctpError(INVALID_CONFIG) for anything but a boolean or undefined.
+ * @internal
+ */
+export function peerLabelsOption(value: unknown, key: "producer" | "consumer"): "producer" | "consumer" | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return key;
+  throw new EctpError("INVALID_CONFIG", `options.peerLabels must be a boolean (whether samples about one peer also carry a ${key} label); got ${describeValue(value)}`);
+}
+
 /**
  * A core's warning about the messages it ignores because the transport says one came from `from`
  * while its envelope names `senderId` ([C10]). The first one is logged, at warning level, later ones

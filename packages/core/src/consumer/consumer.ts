@@ -37,7 +37,20 @@ import {
   peerHeartbeatIntervalMs,
   transportMetadataOption,
 } from "../config.js";
-import { HookGate, type Labels, SenderMismatchWarning, type Logger, type MetricsSink, containLogger, containMetrics, METRICS_HOOK_THREW, reentrantCall, requireMethods } from "../observability.js";
+import {
+  HookGate,
+  type Labels,
+  SenderMismatchWarning,
+  type Logger,
+  type MetricsSink,
+  PeerLabels,
+  containLogger,
+  containMetrics,
+  METRICS_HOOK_THREW,
+  peerLabelsOption,
+  reentrantCall,
+  requireMethods,
+} from "../observability.js";
 import { OutputQueue } from "../output-queue.js";
 import { ownBytes, ownText } from "../owned.js";
 import type { CoreOutput } from "../outputs.js";
@@ -658,6 +671,7 @@ const OPTION_KEYS: readonly string[] = Object.keys({
   config: true,
   seed: true,
   metrics: true,
+  peerLabels: true,
   logger: true,
 } satisfies Record<keyof ConsumerOptions, true>);
 
@@ -758,6 +772,8 @@ export class ConsumerCore {
   /** Hook calls in progress: the state-changing methods refuse calls from inside a hook (not re-entrant). */
   private readonly gate = new HookGate();
   private readonly metrics: MetricsSink;
+  /** The producer, added to the labels of samples about one when `options.peerLabels` is on. */
+  private readonly byProducer: PeerLabels;
   private readonly logger: Logger;
   private readonly random: SeededRandom;
   private readonly limits: { maxItemBytes: number; fingerprint: ectp.v1.IFingerprint };
@@ -931,6 +947,7 @@ export class ConsumerCore {
       this.hookFailures++;
     };
     this.metrics = containMetrics(options.metrics, hookThrew, this.gate, (fields) => this.logger.error(METRICS_HOOK_THREW, fields));
+    this.byProducer = new PeerLabels(peerLabelsOption(options.peerLabels, "producer"));
     this.logger = containLogger(options.logger, hookThrew, this.gate);
     // [C3][C4] A lost ReadRequest or answer is found only when grantWaitMs runs out: at or past the
     // budget, one lost message costs the item its whole budget. Allowed (the budget still bounds the
@@ -1643,7 +1660,7 @@ export class ConsumerCore {
             ? { action: "local-encode", itemId: slot.itemId }
             : { action: "local-encode", itemId: slot.itemId, reason };
         if (reason !== undefined) {
-          this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
+          this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.byProducer.with(this.labels("reason", reason), this.planSource[i]?.producer));
           this.logger.warn("item falls back to local encode", {
             requestId: slot.req.id,
             itemId: slot.itemId,
@@ -1762,10 +1779,11 @@ export class ConsumerCore {
   private resolveLocal(slot: Slot, reason: FailureReasonName, now: number): void {
     const attempts = slot.fetch?.attempts ?? 0;
     const source = reason === "BUDGET_EXHAUSTED" && slot.fetch !== undefined ? waitedFor(slot.fetch) : undefined;
+    const producer = slot.fetch?.peer.id;
     this.detach(slot, now);
     slot.decision = { action: "local-encode", itemId: slot.itemId, reason };
     slot.req.view = undefined;
-    this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
+    this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.byProducer.with(this.labels("reason", reason), producer));
     this.logger.warn("item falls back to local encode", { requestId: slot.req.id, itemId: slot.itemId, reason, attempts, ...source });
   }
 
@@ -1789,9 +1807,10 @@ export class ConsumerCore {
     this.failed.push({ requestId: req.id, failures });
     this.metrics.counter("ectp_consumer_requests_failed_total", 1);
     for (const f of failures) {
-      this.metrics.counter("ectp_consumer_item_failures_total", 1, this.labels("reason", f.reason));
+      const source = this.failureSource.get(f);
+      this.metrics.counter("ectp_consumer_item_failures_total", 1, this.byProducer.with(this.labels("reason", f.reason), source?.producer));
       // With the item key, producer and detail of a remote failure, so the cause can be told apart.
-      this.logger.warn("request failed", { requestId: req.id, itemId: f.itemId, reason: f.reason, attempts: f.attempts, ...this.failureSource.get(f) });
+      this.logger.warn("request failed", { requestId: req.id, itemId: f.itemId, reason: f.reason, attempts: f.attempts, ...source });
     }
     this.endWaits(req, now);
     return result;
@@ -2038,7 +2057,7 @@ export class ConsumerCore {
         f.retryReason = "BUDGET_EXHAUSTED";
       }
       const retryReason = f.retryReason ?? "INTERNAL";
-      this.metrics.counter("ectp_consumer_retries_total", 1, this.labels("reason", retryReason));
+      this.metrics.counter("ectp_consumer_retries_total", 1, this.byProducer.with(this.labels("reason", retryReason), peer.id));
       this.metrics.histogram("ectp_consumer_retry_attempt", f.attempts);
       const fields = { itemKey: f.keyId, producer: peer.id, attempt: f.attempts, reason: retryReason };
       // Flow control (the producer asked for a wait: OVERLOADED under its quota, NOT_READY while the
@@ -2145,7 +2164,7 @@ export class ConsumerCore {
       // [C5] Local encode, and never another remote attempt for this (request, item).
       w.decision = { action: "local-encode", itemId: w.itemId, reason };
       w.req.view = undefined;
-      this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
+      this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.byProducer.with(this.labels("reason", reason), source.producer));
       this.logger.warn("remote read failed; item falls back to local encode", { requestId: w.req.id, itemId: w.itemId, reason, attempts, ...source });
       return batch;
     }
@@ -2221,7 +2240,7 @@ export class ConsumerCore {
     if (r.quarantined) return;
     r.quarantined = true;
     this.quarantinedCount++;
-    this.metrics.counter("ectp_consumer_reads_quarantined_total", 1);
+    this.metrics.counter("ectp_consumer_reads_quarantined_total", 1, this.byProducer.with(undefined, r.peer.id));
     // The cap runs from the read's own deadline at the earliest: a read orphaned early
     // (peer gone, epoch changed) may legitimately still be writing until then [I5]. With the
     // cap disabled (Infinity) the destination waits for the read to settle, however long.
@@ -2378,8 +2397,9 @@ export class ConsumerCore {
     l.crc = this.verifiedCrc;
     this.disposeFetch(f, l); // the loaded copy takes the fetch's place in the key map
     this.loadedCount++;
-    this.metrics.counter("ectp_consumer_items_loaded_total", 1);
-    this.metrics.histogram("ectp_consumer_read_duration_ms", now - r.startedAt);
+    const labels = this.byProducer.with(undefined, r.peer.id);
+    this.metrics.counter("ectp_consumer_items_loaded_total", 1, labels);
+    this.metrics.histogram("ectp_consumer_read_duration_ms", now - r.startedAt, labels);
     let batch: Map<Req, ItemFailure[]> | undefined;
     let next = f.wHead;
     f.wHead = undefined;
@@ -2954,7 +2974,7 @@ export class ConsumerCore {
       // gone again with nothing heard since (each retry's new Hello unanswered) is the same outage, at info.
       if (peer.goneUnheard) this.logger.info("producer still gone (nothing heard since it was declared gone); granted work fails, the rest retries", fields);
       else {
-        this.metrics.counter("ectp_consumer_peers_gone_total", 1, this.labels("cause", why));
+        this.metrics.counter("ectp_consumer_peers_gone_total", 1, this.byProducer.with(this.labels("cause", why), peer.id));
         this.logger.warn("producer is gone; granted work fails, the rest retries", fields);
       }
       peer.goneUnheard = true;
@@ -3038,7 +3058,7 @@ export class ConsumerCore {
     if (f.disposed) return;
     if (f.state === REQUESTING) {
       // [C4] No grant or reject in time: retryable (background failure 3), not terminal.
-      this.metrics.counter("ectp_consumer_grant_timeouts_total", 1);
+      this.metrics.counter("ectp_consumer_grant_timeouts_total", 1, this.byProducer.with(undefined, f.peer.id));
       this.logger.info("no grant within the grant wait", { itemKey: f.keyId, producer: f.peer.id, attempt: f.attempts });
       this.retryFetch(f, "GRANT_TIMEOUT", 0, now);
       return;
@@ -3063,7 +3083,7 @@ export class ConsumerCore {
       this.quarantinedCount--;
       this.dropGrant(r);
       this.releaseDest(r.dest);
-      this.metrics.counter("ectp_consumer_quarantine_cap_releases_total", 1);
+      this.metrics.counter("ectp_consumer_quarantine_cap_releases_total", 1, this.byProducer.with(undefined, r.peer.id));
       this.logger.warn("quarantined read never settled; destination released at the cap", { readId: r.readId, itemKey: r.keyId, producer: r.peer.id });
       if (this.releasedAtCap.size >= RELEASED_AT_CAP_KEPT) this.releasedAtCap.delete(this.releasedAtCap.keys().next().value as number);
       this.releasedAtCap.set(r.readId, { itemKey: r.keyId, producer: r.peer.id, releasedAt: now });

@@ -44,7 +44,7 @@ export class TestPool implements DestinationPool {
 export class RecordingMetrics implements MetricsSink {
   counters: { name: string; value: number; labels: Readonly<Record<string, string>> | undefined }[] = [];
   gauges: { name: string; value: number }[] = [];
-  histograms: { name: string; value: number }[] = [];
+  histograms: { name: string; value: number; labels: Readonly<Record<string, string>> | undefined }[] = [];
   counter(name: string, value = 1, labels?: Readonly<Record<string, string>>): void {
     this.counters.push({ name, value, labels });
   }
@@ -57,8 +57,8 @@ export class RecordingMetrics implements MetricsSink {
     for (const g of this.gauges) if (g.name === name) value = g.value;
     return value;
   }
-  histogram(name: string, value: number): void {
-    this.histograms.push({ name, value });
+  histogram(name: string, value: number, labels?: Readonly<Record<string, string>>): void {
+    this.histograms.push({ name, value, labels });
   }
   /** The values observed on a histogram, in order. */
   observed(name: string): number[] {

@@ -82,6 +82,14 @@ export interface ConsumerOptions {
   seed?: number | undefined;
   /** Metrics hook. Default: no-op. One lacking counter, gauge or histogram is refused (INVALID_CONFIG). */
   metrics?: MetricsSink | undefined;
+  /**
+   * Whether the samples about one producer also name it, in a `producer` label: item failures, local
+   * encodes, retries, grant timeouts, quarantines and their cap releases, loaded items and their read
+   * durations, producers gone (see the package README's metrics table). It answers "which encoder is
+   * failing my prefill" without a log search, at one series per producer and label set (the ids come
+   * from announcements). Default: false. Anything but a boolean is refused (INVALID_CONFIG).
+   */
+  peerLabels?: boolean | undefined;
   /** Logger hook. Default: no-op. One lacking debug, info, warn or error is refused (INVALID_CONFIG). */
   logger?: Logger | undefined;
 }

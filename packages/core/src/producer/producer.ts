@@ -34,7 +34,20 @@ import {
   peerHeartbeatIntervalMs,
   transportMetadataOption,
 } from "../config.js";
-import { containLogger, containMetrics, HookGate, METRICS_HOOK_THREW, type Labels, type Logger, type MetricsSink, reentrantCall, requireMethods, SenderMismatchWarning } from "../observability.js";
+import {
+  containLogger,
+  containMetrics,
+  HookGate,
+  METRICS_HOOK_THREW,
+  type Labels,
+  type Logger,
+  type MetricsSink,
+  PeerLabels,
+  peerLabelsOption,
+  reentrantCall,
+  requireMethods,
+  SenderMismatchWarning,
+} from "../observability.js";
 import { ownBytes } from "../owned.js";
 import { OutputQueue } from "../output-queue.js";
 import type { CoreOutput } from "../outputs.js";
@@ -275,6 +288,12 @@ const RELEASE = {
 } as const satisfies Record<string, Labels>;
 type ReleaseLabels = (typeof RELEASE)[keyof typeof RELEASE];
 
+/** Labels of `ectp_producer_peers_gone_total`, by cause and by whether the consumer held grants. */
+const PEERS_GONE = {
+  silent: { released: Object.freeze({ cause: "silent", grants: "released" }), none: Object.freeze({ cause: "silent", grants: "none" }) },
+  unreachable: { released: Object.freeze({ cause: "unreachable", grants: "released" }), none: Object.freeze({ cause: "unreachable", grants: "none" }) },
+} as const satisfies Record<string, Record<string, Labels>>;
+
 /** Labels of `ectp_producer_items_removed_total`. */
 const REMOVED_EVICTED_LABELS = Object.freeze({ cause: "evicted" });
 const REMOVED_DISCARDED_LABELS = Object.freeze({ cause: "discarded" });
@@ -303,6 +322,7 @@ const OPTION_KEYS: readonly string[] = Object.keys({
   transportMetadata: true,
   config: true,
   metrics: true,
+  peerLabels: true,
   logger: true,
 } satisfies Record<keyof ProducerOptions, true>);
 
@@ -343,6 +363,8 @@ export class ProducerCore {
   /** Hook calls in progress: the state-changing methods refuse calls from inside a hook (not re-entrant). */
   private readonly gate = new HookGate();
   private readonly metrics: MetricsSink;
+  /** The consumer, added to the labels of samples about one when `options.peerLabels` is on. */
+  private readonly byConsumer: PeerLabels;
   private readonly logger: Logger;
 
   private readonly reasonLabelCache = new Map<number, Labels>();
@@ -474,6 +496,7 @@ export class ProducerCore {
       this.hookFailures++;
     };
     this.metrics = containMetrics(options.metrics, hookThrew, this.gate, (fields) => this.logger.error(METRICS_HOOK_THREW, fields));
+    this.byConsumer = new PeerLabels(peerLabelsOption(options.peerLabels, "consumer"));
     this.logger = containLogger(options.logger, hookThrew, this.gate);
     // [E1] every change of the store becomes an event, published in the next poll.
     try {
@@ -936,7 +959,7 @@ export class ProducerCore {
 
   private handshakeReject(peerId: string, reason: Reason, detail: string): void {
     const labels = this.reasonLabels(reason);
-    this.metrics.counter("ectp_producer_handshake_rejects_total", 1, labels);
+    this.metrics.counter("ectp_producer_handshake_rejects_total", 1, this.byConsumer.with(labels, peerId));
     // A refusal is a deployment fault (another model, layout or major): said in the producer's own logs
     // too, not only in the refused consumer's.
     this.logger.warn("consumer's Hello refused; it reads nothing from this producer until it changes", { peerId, reason: labels.reason, detail });
@@ -1003,7 +1026,7 @@ export class ProducerCore {
         // [P3] a duplicated ReadRequest: the same grant again (same id, no new pin), with the lease
         // it has left, never its full lease: the consumer counts a lease from receipt [C11]. A
         // grant with less than 1 ms left is not resent (lease_ms 0 would mean 30 000).
-        this.metrics.counter("ectp_producer_duplicate_requests_total");
+        this.metrics.counter("ectp_producer_duplicate_requests_total", 1, this.byConsumer.with(undefined, p.id));
         const left = Math.floor(live.deadline - now);
         if (left >= 1) this.sendGrant(p.id, live, left);
         return;
@@ -1123,7 +1146,7 @@ export class ProducerCore {
     p.pinnedBytes += size;
     this.pinnedBytesTotal += size;
     this.leaseInsert(grant);
-    this.metrics.counter("ectp_producer_grants_total");
+    this.metrics.counter("ectp_producer_grants_total", 1, this.byConsumer.with(undefined, p.id));
     this.sendGrant(p.id, grant, this.cfg.leaseMs);
   }
 
@@ -1142,7 +1165,7 @@ export class ProducerCore {
   }
 
   private reject(peerId: string, attemptId: number, reason: Reason, detail: string, retryAfterMs = 0): void {
-    this.metrics.counter("ectp_producer_rejects_total", 1, this.reasonLabels(reason));
+    this.metrics.counter("ectp_producer_rejects_total", 1, this.byConsumer.with(this.reasonLabels(reason), peerId));
     this.send(peerId, {
       body: "readReject",
       // The retryable flag follows the SPEC.md table.
@@ -1213,7 +1236,7 @@ export class ProducerCore {
         this.gate.callbacks--;
       }
     }
-    this.metrics.counter("ectp_producer_releases_total", 1, labels);
+    this.metrics.counter("ectp_producer_releases_total", 1, this.byConsumer.with(labels, g.consumerId));
   }
 
   private releaseAllOf(p: Peer, labels: ReleaseLabels): void {
@@ -1227,7 +1250,7 @@ export class ProducerCore {
     for (let g = this.leaseHead; g !== undefined && g.deadline <= now; g = this.leaseHead) {
       // [P3] this grant's own lease ran out.
       this.release(g, RELEASE.lease);
-      this.metrics.counter("ectp_producer_lease_expired_total");
+      this.metrics.counter("ectp_producer_lease_expired_total", 1, this.byConsumer.with(undefined, g.consumerId));
       this.logger.warn("grant lease expired without an ACK; pin released", {
         grantId: g.id,
         consumerId: g.consumerId,
@@ -1326,7 +1349,7 @@ export class ProducerCore {
     // A consumer that went quiet holding nothing is how idling looks (it heartbeats only producers
     // it has business with): info, and labelled apart so that a dashboard can alert on the other
     // kind only. One that held grants left reads unfinished: a warning.
-    this.metrics.counter("ectp_producer_peers_gone_total", 1, { cause, grants: held > 0 ? "released" : "none" });
+    this.metrics.counter("ectp_producer_peers_gone_total", 1, this.byConsumer.with(PEERS_GONE[cause][held > 0 ? "released" : "none"], p.id));
     const fields = { peerId: p.id, epoch: p.epoch, cause, grantsReleased: held };
     if (held > 0) this.logger.warn("consumer is gone; its grants were released", fields);
     else this.logger.info("consumer is gone (it held no grants)", fields);

@@ -110,6 +110,14 @@ export interface ProducerOptions {
   config?: ConfigOverrides<ProducerConfig> | undefined;
   /** Metrics hook. Default: no-op. One lacking counter, gauge or histogram is refused (INVALID_CONFIG). */
   metrics?: MetricsSink | undefined;
+  /**
+   * Whether the samples about one consumer also name it, in a `consumer` label: grants, duplicate
+   * requests, rejects, releases, expired leases, refused Hellos, consumers gone (see the package
+   * README's metrics table). It tells which consumer holds the pins or draws the rejects, at one
+   * series per consumer and label set (the ids are what peers call themselves: a refused Hello's
+   * may be any). Default: false. Anything but a boolean is refused (INVALID_CONFIG).
+   */
+  peerLabels?: boolean | undefined;
   /** Logger hook. Default: no-op. One lacking debug, info, warn or error is refused (INVALID_CONFIG). */
   logger?: Logger | undefined;
 }
