@@ -54,6 +54,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <list>
 #include <exception>
@@ -351,10 +352,19 @@ struct RegionInfo {
 // holds would publish the first one's memory key and be used as the first one on this side;
 // when the first was then deregistered, the key peers read the second by would be gone.
 struct SharedRegistration {
-    uint32_t regions = 0; // regions over this range whose deregistration has not finished
-    std::string section;  // getLocalPartialMD of the range, published by each of them
+    uint32_t regions = 0;    // regions over this range whose deregistration has not finished
+    bool registered = false; // NIXL holds it (kept with no region when NIXL refused to let it go)
+    std::string section;     // getLocalPartialMD of the range, published by each of them
 };
 using RangeKey = std::pair<uint64_t, size_t>;
+
+// The live regions over one exact range (JS thread only): ranges of live regions never overlap
+// unless they are equal (see RegisterMemory), so a range's neighbours in address order are the only
+// ranges it can overlap.
+struct LiveRange {
+    uint32_t count = 0;
+    uint32_t someId = 0; // one of them, to name in a refusal
+};
 
 // Section metadata already loaded per peer, looked up by a view of the caller's bytes (the
 // small-read path neither copies nor re-hashes into a temporary std::string).
@@ -444,6 +454,11 @@ private:
     void orphan(uint32_t id, Xfer &t);
     void orphanDroppedTransfers(const std::string &peer);
     void tryFinishDeregistrations();
+    uint32_t takeRegionId();
+    void refuseOverlap(const RangeKey &range) const;
+    void forgetLiveRange(const RangeKey &range) noexcept;
+    bool dropRegistrationLocked(const RangeKey &range);
+    void giveBackRegistrationLocked(const RangeKey &range);
     std::chrono::milliseconds peerReadHold() const;
     std::chrono::milliseconds peerReadHold(size_t length) const;
     void signal();
@@ -477,7 +492,7 @@ private:
     uint32_t nextToken_ = 1;
     std::unordered_map<uint32_t, RegionInfo> regions_;         // registered and usable
     std::unordered_map<uint32_t, Napi::Reference<Napi::Value>> refs_; // keeps memory alive until NIXL lets go
-    uint32_t takeRegionId();
+    std::map<RangeKey, LiveRange> liveRanges_; // the ranges of regions_ (JS thread only)
     std::unordered_map<uint32_t, Napi::Promise::Deferred> promises_;
     std::optional<Napi::Promise::Deferred> closeDeferred_;
     std::atomic<bool> engineDone_{false};
@@ -519,7 +534,6 @@ private:
     // The registrations NIXL holds, by range (see SharedRegistration). Under nixlMu_: the JS thread
     // registers, the engine deregisters.
     std::map<RangeKey, SharedRegistration> registrations_;
-    bool dropRegistrationLocked(const RangeKey &range);
     // The inline path's Adopt command, allocated (and its peer name copied) before the READ is
     // posted and kept for the next read when the READ settled inline. JS thread only.
     std::list<Command> spareAdopt_;
@@ -867,6 +881,7 @@ Agent::LocalMetadata(const Napi::CallbackInfo &info) {
 // load to an unreachable peer): the Transport interface makes it synchronous. A range NIXL still
 // holds (another region over it is live, or its deregistration has not finished: peers may be
 // reading it) is not registered again: the new region shares that registration and its section.
+// A range overlapping a live region's without being equal to it is refused (see refuseOverlap).
 Napi::Value
 Agent::RegisterMemory(const Napi::CallbackInfo &info) {
     return guard(info, [&]() -> Napi::Value {
@@ -878,34 +893,39 @@ Agent::RegisterMemory(const Napi::CallbackInfo &info) {
         if (len == 0) throw NixlFailure("ERR_INVALID_ARG", "cannot register an empty buffer");
         const uint64_t addr = reinterpret_cast<uint64_t>(data);
         const RangeKey range{addr, len};
+        refuseOverlap(range);
         std::string section;
         {
             std::lock_guard<std::mutex> lk(nixlMu_);
-            auto [shared, added] = registrations_.try_emplace(range);
+            SharedRegistration &shared = registrations_[range];
+            ++shared.regions; // counted first: a failure below gives it back
             try {
-                if (added) {
-                    nixl_reg_dlist_t reg(DRAM_SEG);
-                    reg.addDesc(nixlBlobDesc(static_cast<uintptr_t>(addr), len, 0, ""));
-                    nixl_opt_args_t args;
-                    args.backends.push_back(backend_);
+                nixl_reg_dlist_t reg(DRAM_SEG);
+                reg.addDesc(nixlBlobDesc(static_cast<uintptr_t>(addr), len, 0, ""));
+                nixl_opt_args_t args;
+                args.backends.push_back(backend_);
+                if (!shared.registered) {
                     check(agent_->registerMem(reg, &args), "registerMem");
+                    shared.registered = true;
                     ++nixlRegistrations_;
-                    ++shared->second.regions;
-                    int st = safeCall([&] { return agent_->getLocalPartialMD(reg, shared->second.section, &args); });
-                    check(st, "getLocalPartialMD(region)");
-                } else {
-                    ++shared->second.regions;
                 }
-                section = shared->second.section;
+                if (shared.section.empty()) { // (new, or kept by NIXL after a failed registration)
+                    std::string got;
+                    check(safeCall([&] { return agent_->getLocalPartialMD(reg, got, &args); }), "getLocalPartialMD(region)");
+                    shared.section = std::move(got);
+                }
+                section = shared.section;
             }
             catch (...) {
-                dropRegistrationLocked(range);
+                giveBackRegistrationLocked(range);
                 throw;
             }
         }
         // Counted above; whatever fails from here on gives the count back.
+        const uint32_t id = takeRegionId();
+        bool inRegions = false;
+        bool inLiveRanges = false;
         try {
-            const uint32_t id = takeRegionId();
             Napi::Object out = Napi::Object::New(env);
             out.Set("id", Napi::Number::New(env, id));
             out.Set("address", Napi::BigInt::New(env, addr));
@@ -913,35 +933,73 @@ Agent::RegisterMemory(const Napi::CallbackInfo &info) {
             out.Set("section", Napi::Buffer<char>::Copy(env, section.data(), section.size()));
             Napi::Reference<Napi::Value> ref = Napi::Reference<Napi::Value>::New(info[0], 1); // GC cannot free it now
             regions_.emplace(id, RegionInfo{addr, len});
-            try {
-                refs_.emplace(id, std::move(ref));
-            }
-            catch (...) {
-                regions_.erase(id);
-                throw;
-            }
+            inRegions = true;
+            LiveRange &live = liveRanges_[range];
+            if (live.count++ == 0) live.someId = id;
+            inLiveRanges = true;
+            refs_.emplace(id, std::move(ref));
             return out;
         }
         catch (...) {
+            if (inLiveRanges) forgetLiveRange(range);
+            if (inRegions) regions_.erase(id);
             std::lock_guard<std::mutex> lk(nixlMu_);
-            dropRegistrationLocked(range);
+            giveBackRegistrationLocked(range);
             throw;
         }
     });
 }
 
-// Under nixlMu_: one region over `range` is gone, or was never made (a failed registerMemory).
-// The last one's going deregisters the range from NIXL; false when NIXL refused that (the
-// registration is then kept, counted for that region, to be tried again).
+// [I1] Refuses a range that overlaps a live region's range without being equal to it. NIXL 1.4.0
+// finds the registration covering a descriptor by looking only at the entry sorted just before it,
+// so with one registration inside another, reads of the outer one past the inner one's start fail
+// (NOT_FOUND: into it on this side, and from it on every peer that loaded both sections, for as
+// long as the peer stays connected). Register one range and describe parts of it instead. (Ranges
+// held only for a deregistration, no longer live, are not checked: what peers read of them is
+// whole items, which NIXL finds by their exact range.)
+void
+Agent::refuseOverlap(const RangeKey &range) const {
+    const uint64_t end = range.first + range.second;
+    auto next = liveRanges_.lower_bound(RangeKey{range.first, 0});
+    const auto overlaps = [&](std::map<RangeKey, LiveRange>::const_iterator it) {
+        return it->first != range && it->first.first < end && range.first < it->first.first + it->first.second;
+    };
+    std::map<RangeKey, LiveRange>::const_iterator hit = liveRanges_.end();
+    if (next != liveRanges_.end() && overlaps(next)) hit = next;
+    else if (next != liveRanges_.begin() && overlaps(std::prev(next))) hit = std::prev(next);
+    if (hit == liveRanges_.end()) return;
+    const auto hex = [](uint64_t v) {
+        char buf[24];
+        std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+        return std::string(buf);
+    };
+    throw NixlFailure("ERR_INVALID_ARG",
+                      "memory at " + hex(range.first) + " (" + std::to_string(range.second) + " bytes) overlaps region " +
+                          std::to_string(hit->second.someId) + " at " + hex(hit->first.first) + " (" +
+                          std::to_string(hit->first.second) + " bytes) without being the same range: NIXL would then fail "
+                          "reads of the enclosing one; register one range and describe parts of it, or deregister region " +
+                          std::to_string(hit->second.someId) + " first");
+}
+
+// A live region over `range` is gone (deregistered, or its registerMemory failed).
+void
+Agent::forgetLiveRange(const RangeKey &range) noexcept {
+    auto it = liveRanges_.find(range);
+    if (it != liveRanges_.end() && --it->second.count == 0) liveRanges_.erase(it);
+}
+
+// Under nixlMu_: one region over `range` is gone. The last one's going deregisters the range from
+// NIXL. False when NIXL refused that: nothing changed, for the caller to try again.
 bool
 Agent::dropRegistrationLocked(const RangeKey &range) {
     auto it = registrations_.find(range);
     if (it == registrations_.end()) return true;
-    if (it->second.regions > 1) {
-        --it->second.regions;
+    SharedRegistration &shared = it->second;
+    if (shared.regions > 1) {
+        --shared.regions;
         return true;
     }
-    if (it->second.regions == 1) {
+    if (shared.registered) {
         nixl_reg_dlist_t reg(DRAM_SEG);
         reg.addDesc(nixlBlobDesc(static_cast<uintptr_t>(range.first), range.second, 0, ""));
         nixl_opt_args_t args;
@@ -949,8 +1007,18 @@ Agent::dropRegistrationLocked(const RangeKey &range) {
         if (safeCall([&] { return agent_->deregisterMem(reg, &args); }) != NIXL_SUCCESS) return false;
         --nixlRegistrations_;
     }
-    registrations_.erase(it); // (none counted: registerMem itself failed)
+    registrations_.erase(it);
     return true;
+}
+
+// Under nixlMu_: a registerMemory of `range` failed after counting its region. Should NIXL refuse to
+// let the range go, it stays registered, owned by no region: the next registration of the range
+// shares it (and takes its section then), and close() releases it otherwise.
+void
+Agent::giveBackRegistrationLocked(const RangeKey &range) {
+    if (dropRegistrationLocked(range)) return;
+    auto it = registrations_.find(range);
+    if (it != registrations_.end()) it->second.regions = 0;
 }
 
 // The next region id: 32 bits, never 0, never one still in use (a live region, or one whose
@@ -977,8 +1045,9 @@ Agent::DeregisterMemory(const Napi::CallbackInfo &info) {
         c.id = id;
         c.regionAddr = it->second.addr;
         c.regionLen = it->second.len;
-        regions_.erase(it);
         enqueue(std::move(c));
+        forgetLiveRange(RangeKey{c.regionAddr, c.regionLen});
+        regions_.erase(it);
         return Napi::Boolean::New(info.Env(), true);
     });
 }
@@ -1940,6 +2009,7 @@ Agent::progress() {
             // released or reported before close(), its destination registered until then.
             ++releasesRefused_;
             orphan(it->first, x);
+            did = true; // signalled: JS learns of the orphan, and it stops keeping Node alive
             ++it;
             continue;
         }
@@ -2387,6 +2457,7 @@ Agent::onSignal(Napi::Env env) {
         closing_ = false;
         refs_.clear(); // the agent is gone: nothing references the memory any more
         regions_.clear();
+        liveRanges_.clear();
         // Reject whatever was still waiting (e.g. a loadRemote queued behind close()).
         for (auto &p : promises_)
             p.second.Reject(

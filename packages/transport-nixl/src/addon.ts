@@ -171,7 +171,8 @@ export interface NativeAgent {
    * thread under the agent lock: it waits for the NIXL call the engine thread is in, which may be a
    * whole READ (see "calls the JS thread makes under the agent lock" in the package README). Memory
    * over exactly a range NIXL still holds shares that registration (a new region id, the same
-   * section); NIXL deregisters the range with the last region over it.
+   * section); NIXL deregisters the range with the last region over it. Memory overlapping a live
+   * region's range without being equal to it is refused (`ERR_INVALID_ARG`).
    */
   registerMemory(bytes: ArrayBufferView | ArrayBuffer): NativeRegistration;
   /** Deregister (asynchronously, after releasing transfers into it). Returns false if unknown. */

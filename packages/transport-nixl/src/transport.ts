@@ -329,6 +329,12 @@ export class NixlTransport implements Transport {
   /** `activitySeq` as of the last `drain()`. */
   private drainedSeq = 0;
   /**
+   * Reads settled inside `startRead` while a `drain()` that had to come first (the engine had
+   * settled reads before them) threw: listed after the engine's batch by the next `drain()` that
+   * returns, so `poll` keeps settlement order.
+   */
+  private readsAfterEngineBatch: ReadResult[] = [];
+  /**
    * Activity (something for `poll`, or a spurious engine wake-up) not yet reported by a
    * `waitForActivity` that returned at once, nor by a `poll`.
    */
@@ -663,8 +669,8 @@ export class NixlTransport implements Transport {
       this.activity = false;
       return IDLE;
     }
-    this.reportedSeq = seq;
     if (engineMoved) this.drainEngine(seq);
+    this.reportedSeq = seq; // (after the drain: one that threw reported nothing, and the engine's signal must still wake the next wait)
     // Results settled inside startRead come after the engine's that settled before them (queueLocal drained those first).
     const reads = this.pendingReads;
     this.pendingReads = [];
@@ -752,8 +758,18 @@ export class NixlTransport implements Transport {
   private queueLocal(result: ReadResult): void {
     const settled = this.engineSettled === undefined ? undefined : Atomics.load(this.engineSettled, 0);
     const seq = Atomics.load(this.activitySeq, 0);
-    if (settled === undefined ? seq !== this.drainedSeq : settled !== this.drainedSettled) this.drainEngine(seq);
-    this.pendingReads.push(result);
+    let behindEngineBatch = this.readsAfterEngineBatch.length > 0;
+    if (!behindEngineBatch && (settled === undefined ? seq !== this.drainedSeq : settled !== this.drainedSettled)) {
+      try {
+        this.drainEngine(seq);
+      } catch {
+        // The addon keeps the batch a drain() that threw took, and the next poll drains again (and
+        // throws what this one did, if it still fails): this read, already settled, waits behind
+        // that batch instead of failing startRead, which may throw only when nothing started [I5].
+        behindEngineBatch = true;
+      }
+    }
+    (behindEngineBatch ? this.readsAfterEngineBatch : this.pendingReads).push(result);
     this.wake();
   }
 
@@ -778,6 +794,10 @@ export class NixlTransport implements Transport {
     for (const s of drained.reads) {
       const r = this.settle(s);
       if (r) this.pendingReads.push(r);
+    }
+    if (this.readsAfterEngineBatch.length > 0) {
+      this.pendingReads.push(...this.readsAfterEngineBatch);
+      this.readsAfterEngineBatch = [];
     }
     for (const f of drained.sendFailures) {
       // A send made under an older connection, failing after the peer was connected anew (a new

@@ -4,8 +4,10 @@
 const { writeSync } = require("node:fs");
 
 class Agent {
-  constructor(name) {
+  /** `onActivity` is the transport's callback for the engine's signal: a test calls it as the engine would. */
+  constructor(name, _options, onActivity) {
     this.name = name;
+    this.onActivity = onActivity;
   }
   localMetadata() {
     return Buffer.from(this.name);
