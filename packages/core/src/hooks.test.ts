@@ -19,10 +19,10 @@ const pool = { allocate: () => undefined, release() {}, view: () => new Uint8Arr
 const consumer = (hooks: object) => new ConsumerCore({ id: "PD", epoch: 1, fingerprint: FP, destinations: pool, ...hooks });
 const producer = (hooks: object) => new ProducerCore({ id: "E", epoch: 1, fingerprint: FP, store: new MemoryItemStore({ capacityBytes: 100 }), ...hooks });
 const subscriber = (hooks: object) => new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, ...hooks });
-const transport = Object.fromEntries(
-  ["poll", "send", "startRead", "cancelRead", "connectPeer", "disconnectPeer", "waitForActivity", "close"].map((m) => [m, () => {}]),
-);
-const driver = (hooks: object) => new Driver({ transport: transport as never, consumer: consumer({}), ...hooks });
+/** A stand-in transport with every method, a new one each time (a transport takes one Driver). */
+const transport = () =>
+  Object.fromEntries(["poll", "send", "startRead", "cancelRead", "connectPeer", "disconnectPeer", "waitForActivity", "close"].map((m) => [m, () => {}]));
+const driver = (hooks: object) => new Driver({ transport: transport() as never, consumer: consumer({}), ...hooks });
 
 function refusal(make: () => unknown): EctpError {
   try {

@@ -164,7 +164,10 @@ export interface Transport {
 
   /**
    * Make a peer reachable with the metadata it published for `epoch`. Called once per
-   * peer epoch; a call with a newer epoch replaces the older metadata. Resolves when
+   * peer epoch while the peer stays connected, and again for the same epoch after
+   * {@link Transport.disconnectPeer} or after a poll listed the peer `unreachable` (load its
+   * metadata again then: a transport may have dropped it, as NIXL does); a call with a newer
+   * epoch replaces the older metadata. Resolves when
    * reads from and sends to the peer may start; rejects with an `EctpError` if the
    * metadata is unusable. (The `Driver` takes a return value that is not a promise as a
    * connection made at once.) Receiving needs no connection: see {@link TransportActivity.messages}.

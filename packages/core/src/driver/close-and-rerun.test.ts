@@ -110,6 +110,35 @@ describe("Driver.close()", () => {
     expect(polls).toBe(16);
   });
 
+  it("[I5] when its steps run out, the results the driver still holds reach the consumer, and hasWork ends", async () => {
+    const { t, consumer, driver } = rig();
+    let closed = false;
+    t.close = async () => {
+      closed = true;
+    };
+    const started: number[] = [];
+    t.startRead = (op) => {
+      started.push(op.readId);
+      throw new Error("transport closed");
+    };
+    let next = 0;
+    consumer.poll = (): CoreOutput[] => (closed && next < 100 ? [startRead(++next, "q")] : []); // a core that starts a read every step
+    await driver.close();
+    // Before, the read started in the last step had its result held by the driver for good, and
+    // hasWork stayed true (a loop on virtual time stepping this driver never moved time again).
+    const heard = consumer.calls.filter((c) => c.startsWith("read:")).map((c) => Number(c.split(":")[1]));
+    expect(heard).toEqual(started);
+    expect(driver.hasWork).toBe(false);
+  });
+
+  it("[I5] what a core queues behind a connect asked for in close()'s step is sent when that connect completes in its turns", async () => {
+    const { consumer, driver, order } = rig();
+    consumer.outputs = [connectTo("q", 1), heartbeatTo("q")]; // (a shutting-down producer's Hello and reject go out this way)
+    await driver.close();
+    // Before, the connect was abandoned without a turn of the event loop: nothing was sent.
+    expect(order.filter((o) => o !== "poll")).toEqual(["send:q", "close"]);
+  });
+
   it("called again while it runs or after it ended, returns the first call's promise: the transport is closed once", async () => {
     const { t, driver } = rig();
     const transportClosed = deferred();

@@ -74,9 +74,10 @@ describe("Driver", () => {
   });
 
   it("refuses a core or subscriber under another role's option (a ConsumerCore as producer), naming what it is and the option it belongs in", () => {
-    const t = new FakeNet().endpoint("x");
-    const consumer = new ConsumerCore({ id: "c", epoch: 1, fingerprint: FP, destinations: new CountingPool() });
-    const producer = new ProducerCore({ id: "p", epoch: 1, fingerprint: FP, store: new MemoryItemStore({ capacityBytes: 64 }) });
+    const net = new FakeNet();
+    const t = net.endpoint("x");
+    const consumer = new ConsumerCore({ id: "x", epoch: 1, fingerprint: FP, destinations: new CountingPool() });
+    const producer = new ProducerCore({ id: "x", epoch: 1, fingerprint: FP, store: new MemoryItemStore({ capacityBytes: 64 }) });
     const subscriber = new EventSubscriber({ id: "r", epoch: 1, fingerprint: FP });
     // Before, a ConsumerCore as the producer was accepted (it has every method the driver calls on
     // one): its reads started, their results went to no one, and items failed TRANSFER_TIMEOUT.
@@ -93,7 +94,38 @@ describe("Driver", () => {
     expect(refusal({ transport: t, consumer, producer: consumer as never }).message).toMatch(/pass it as options\.consumer$/);
     // Each in its own place is accepted (and a stand-in bearing no kind's mark, as the tests' RecordingCore, anywhere).
     expect(() => new Driver({ transport: t, consumer, producer })).not.toThrow();
-    expect(() => new Driver({ transport: t, subscriber })).not.toThrow();
+    expect(() => new Driver({ transport: net.endpoint("r"), subscriber })).not.toThrow();
+  });
+
+  it("[P8] refuses a core whose id is not the transport's localId, and a consumer and producer of different epochs", () => {
+    const net = new FakeNet();
+    const pool = new CountingPool();
+    const store = () => new MemoryItemStore({ capacityBytes: 64 });
+    const consumer = (id: string, epoch = 1) => new ConsumerCore({ id, epoch, fingerprint: FP, destinations: pool });
+    const producer = (id: string, epoch = 1) => new ProducerCore({ id, epoch, fingerprint: FP, store: store() });
+    // Before, each was accepted: peers dropped every envelope (sender_mismatch, logged only there), or
+    // took one core's Heartbeats for a restart of the other role (fetches ended, grants released).
+    const wrongId = refusal({ transport: net.endpoint("x"), consumer: consumer("prefill-0") });
+    expect(wrongId.message).toBe(
+      `[INVALID_CONFIG] options.consumer.id is "prefill-0" but the transport's localId is "x": peers drop envelopes whose sender_id is not the sender their transport reports. Construct the consumer with id: transport.localId`,
+    );
+    expect(wrongId.details).toEqual({ option: "consumer", id: "prefill-0", localId: "x" });
+    expect(refusal({ transport: net.endpoint("y"), producer: producer("x") }).message).toMatch(/^\[INVALID_CONFIG\] options\.producer\.id is "x" but/);
+    expect(refusal({ transport: net.endpoint("z"), subscriber: new EventSubscriber({ id: "r", epoch: 1, fingerprint: FP }) }).message).toMatch(/options\.subscriber\.id is "r"/);
+    const epochs = refusal({ transport: net.endpoint("w"), consumer: consumer("w", 1_700_000_000_001), producer: producer("w", 1_700_000_000_000) });
+    expect(epochs.message).toMatch(/^\[INVALID_CONFIG\] options\.consumer\.epoch \(1700000000001\) and options\.producer\.epoch \(1700000000000\) differ: a peer has one epoch/);
+    expect(() => new Driver({ transport: net.endpoint("v"), consumer: consumer("v", 5), producer: producer("v", 5) })).not.toThrow();
+  });
+
+  it("refuses a second driver over a transport that has one; a constructor that threw leaves the transport free", () => {
+    const t = new FakeNet().endpoint("x");
+    const core = () => new RecordingCore() as unknown as ConsumerCore;
+    expect(refusal({ transport: t, consumer: core(), maxWaitMs: -1 }).message).toContain("maxWaitMs");
+    expect(() => new Driver({ transport: t, consumer: core() })).not.toThrow();
+    // Before, accepted: each driver's poll took the other's messages, which the wrong core ignored.
+    expect(refusal({ transport: t, producer: new RecordingCore() as unknown as ProducerCore }).message).toMatch(
+      /^\[INVALID_CONFIG\] options\.transport already has a Driver: .*Run both cores in one Driver/,
+    );
   });
 
   it("refuses a key that is not an option (a misspelt one) with INVALID_CONFIG naming it and the nearest option, as every other options object does", () => {

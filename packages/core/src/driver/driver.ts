@@ -80,18 +80,31 @@ export interface DriverOptions {
   metrics?: MetricsSink | undefined;
 }
 
+/**
+ * Why what was queued behind a pending connect was given up: the connect failed (rejected, timed
+ * out, overflowed its queue), the core that asked for it disconnected the peer, or the driver closed.
+ */
+type QueueLossCause = "connect_failed" | "disconnected" | "closed";
 /** Why the driver dropped a message a core sent (`cause` of `ectp_driver_sends_dropped_total`). */
-type DropCause = "send_threw" | "not_encodable" | "lease_ran_out" | "connect_failed";
+type DropCause = "send_threw" | "not_encodable" | "lease_ran_out" | QueueLossCause;
 /** Why a read failed in the driver before the transport ran it (`cause` of `ectp_driver_reads_failed_total`). */
-type ReadFailCause = "start_threw" | "connect_failed";
+type ReadFailCause = "start_threw" | QueueLossCause;
 /** The `cause` label set of each cause, made once. */
 const CAUSE_LABELS: Readonly<Record<DropCause | ReadFailCause, Labels>> = Object.freeze({
   send_threw: Object.freeze({ cause: "send_threw" }),
   not_encodable: Object.freeze({ cause: "not_encodable" }),
   lease_ran_out: Object.freeze({ cause: "lease_ran_out" }),
   connect_failed: Object.freeze({ cause: "connect_failed" }),
+  disconnected: Object.freeze({ cause: "disconnected" }),
+  closed: Object.freeze({ cause: "closed" }),
   start_threw: Object.freeze({ cause: "start_threw" }),
 });
+
+/**
+ * The driver of each transport: a second driver over one transport would take the first's messages
+ * and read results from its polls (each core then ignores what was the other's), so it is refused.
+ */
+const DRIVER_OF = new WeakMap<Transport, Driver>();
 
 /**
  * Work held back until a peer's `connectPeer` resolves. A grant keeps its envelope and when it
@@ -217,6 +230,37 @@ const ROLE_MARKS: readonly { readonly option: Role; readonly what: string; reado
 ];
 
 /**
+ * [P8] Refuses cores that would not speak as the transport's one peer: a core whose id is not
+ * `transport.localId` (every peer would drop its envelopes, whose sender_id differs from the sender
+ * the transport reports: `sender_mismatch`, logged only on their side), and a consumer and a
+ * producer of different epochs (a peer has one epoch, whatever roles it plays: the Heartbeats of
+ * either core would read, on the other side, as a restart of the other role's peer, ending its
+ * fetches or releasing grants still being read). Checked only where the values are there (a stand-in
+ * core may lack them).
+ * @throws EctpError(INVALID_CONFIG) naming the options that disagree.
+ */
+function refuseMismatchedIdentities(transport: Transport, options: DriverOptions): void {
+  const localId: unknown = transport.localId;
+  for (const option of ["consumer", "producer", "subscriber"] as const) {
+    const id: unknown = (options[option] as { id?: unknown } | undefined)?.id;
+    if (typeof localId === "string" && typeof id === "string" && id !== localId)
+      throw new EctpError(
+        "INVALID_CONFIG",
+        `options.${option}.id is ${JSON.stringify(id)} but the transport's localId is ${JSON.stringify(localId)}: peers drop envelopes whose sender_id is not the sender their transport reports. Construct the ${option} with id: transport.localId`,
+        { details: { option, id, localId } },
+      );
+  }
+  const consumerEpoch: unknown = (options.consumer as { epoch?: unknown } | undefined)?.epoch;
+  const producerEpoch: unknown = (options.producer as { epoch?: unknown } | undefined)?.epoch;
+  if (typeof consumerEpoch === "number" && typeof producerEpoch === "number" && consumerEpoch !== producerEpoch)
+    throw new EctpError(
+      "INVALID_CONFIG",
+      `options.consumer.epoch (${consumerEpoch}) and options.producer.epoch (${producerEpoch}) differ: a peer has one epoch whatever roles it plays [P8], and each core's Heartbeats would read to the other side as a restart of the other role. Construct both with the same epoch (read the clock once)`,
+      { details: { consumerEpoch, producerEpoch } },
+    );
+}
+
+/**
  * Refuses a core or subscriber given under another role's option (a ConsumerCore as
  * `options.producer`): it has the other kind's mark and not its own. Accepted, it would be driven
  * in the wrong role: a consumer given as the producer starts reads whose results the driver hands
@@ -264,10 +308,15 @@ function refuseRoleSwap(option: Role, value: unknown): void {
  * `connect-peer` for an older epoch than the peer's current connection starts no connect ([P8]:
  * the newer stands; the core asking holds the newer one).
  *
+ * Identity: a driver's cores are one peer, the transport's: each core's id is `transport.localId`,
+ * and a consumer and a producer share one epoch [P8] (each core's Heartbeats reach both cores of a
+ * peer, so another epoch would read there as a restart of the other role). The constructor refuses
+ * anything else.
+ *
  * Ownership: a driver owns its transport for the transport's whole life ({@link Driver.close}
- * closes it). {@link Driver.stop} only pauses {@link Driver.run}: connects still pending complete
- * afterwards and send what was queued behind them, so a stopped driver's transport must not be
- * given to another driver.
+ * closes it), and a transport takes one driver (a second is refused: it would take the first's
+ * messages and read results). {@link Driver.stop} only pauses {@link Driver.run}: connects still
+ * pending complete afterwards and send what was queued behind them.
  */
 export class Driver {
   private readonly transport: Transport;
@@ -343,8 +392,10 @@ export class Driver {
    *   and the nearest option), without a transport, without any core or subscriber, with a
    *   subscriber beside a core, with a core or subscriber under another role's option (a
    *   ConsumerCore as `producer`: naming the option it belongs in), with a transport, core,
-   *   subscriber or clock lacking a method the driver calls (named), or with a bad `maxWaitMs`,
-   *   `connectTimeoutMs`, `maxQueuedPerPeer`, `onEventBatch` or `logger`.
+   *   subscriber or clock lacking a method the driver calls (named), with a bad `maxWaitMs`,
+   *   `connectTimeoutMs`, `maxQueuedPerPeer`, `onEventBatch` or `logger`, with a core whose id is
+   *   not `transport.localId` or a consumer and producer of different epochs [P8], or over a
+   *   transport that already has a driver.
    */
   constructor(options: DriverOptions) {
     // First: a misspelt option (`connectTimeout`, `maxWait`) is named as such, not run silently
@@ -366,6 +417,7 @@ export class Driver {
     if (options.producer) requireMethods("options.producer", options.producer, PRODUCER_METHODS, "a ProducerCore");
     if (options.subscriber) requireMethods("options.subscriber", options.subscriber, SUBSCRIBER_METHODS, "an EventSubscriber");
     if (options.clock !== undefined) requireMethods("options.clock", options.clock, ["now"], "a Clock ({ now(): number }, in ms)");
+    refuseMismatchedIdentities(options.transport, options);
     if (options.onEventBatch !== undefined && typeof options.onEventBatch !== "function")
       throw new EctpError("INVALID_CONFIG", `options.onEventBatch must be a function (batch) => void; got ${describeValue(options.onEventBatch)}`);
     const maxWait = options.maxWaitMs ?? 50;
@@ -377,6 +429,11 @@ export class Driver {
     const maxQueued = options.maxQueuedPerPeer ?? DEFAULT_MAX_QUEUED_PER_PEER;
     if (typeof maxQueued !== "number" || !Number.isSafeInteger(maxQueued) || maxQueued < 1)
       throw new EctpError("INVALID_CONFIG", `options.maxQueuedPerPeer must be a positive integer; got ${describeValue(maxQueued)}. Omit it for the default of ${DEFAULT_MAX_QUEUED_PER_PEER}`);
+    if (DRIVER_OF.has(options.transport))
+      throw new EctpError(
+        "INVALID_CONFIG",
+        "options.transport already has a Driver: two drivers over one transport take each other's messages and read results (each core then ignores what was the other's). Run both cores in one Driver ({ consumer, producer }); a transport belongs to one driver for its whole life",
+      );
     this.transport = options.transport;
     this.consumer = options.consumer;
     this.producer = options.producer;
@@ -392,6 +449,7 @@ export class Driver {
     this.metrics = containMetrics(options.metrics, () => {}, undefined, (fields) =>
       this.logger.error("the driver's metrics hook threw: its samples are lost while it does (logged once)", fields),
     );
+    DRIVER_OF.set(this.transport, this); // last: a constructor that threw leaves the transport free
   }
 
   /** Count `n` messages a core sent that the driver dropped, by why. */
@@ -679,12 +737,14 @@ export class Driver {
    * Shut down: end {@link Driver.run} (awaiting the loop), take a step that sends what the cores
    * queued (finish or cancel the engine's requests first with `finishRequest`, so that the grants
    * they held are acknowledged here; a producer that hears nothing releases them at their lease's
-   * end [P3]), and while the consumer still has reads in flight up to three more, each after a
-   * turn of the event loop (a finished request's read is cancelled, and its grant acknowledged once
-   * the read has settled), close the transport (its unsettled reads settle `cancelled`, so nothing writes into
+   * end [P3]), and while the consumer still has reads in flight or a connect is pending up to three
+   * more, each after a turn of the event loop (a finished request's read is cancelled, and its grant
+   * acknowledged once the read has settled; what a core queued behind a connect goes out once it
+   * completes, and is dropped if it has not by then), close the transport (its unsettled reads settle `cancelled`, so nothing writes into
    * the consumer's destinations any more), and take a last step, in which the consumer hears those
    * results and releases the destinations [I5] (more steps while a result of its own is pending: a
-   * grant that arrived meanwhile starts a read the closed transport fails). Afterwards `step()` and `run()` do nothing;
+   * grant that arrived meanwhile starts a read the closed transport fails; after 16 such steps, the
+   * results the driver still holds reach the consumer without another poll). Afterwards `step()` and `run()` do nothing;
    * a second call, during or after the first, returns the first's promise (the transport is closed
    * once). A transport whose `close` rejects is logged, and the last step is still taken. The cores
    * are not shut down: a producer's `shutdown()` comes before this.
@@ -707,7 +767,10 @@ export class Driver {
     // the read has settled [C7][I5]: a transport that settles a cancel at once (the mock) or soon gets
     // a few turns to do so while it is open, or the ACK would be sent after the close and lost (the
     // producer then kept the pin until it found this consumer gone, 4 s later with the defaults).
-    for (let turn = 0; turn < CLOSE_SETTLE_TURNS && this.consumerReadsInFlight() > 0; turn++) {
+    // So does a connect the cores asked for in that step: what they queued behind it (a shutting-down
+    // producer's answers, a grant) goes out if it completes within those turns, as a transport
+    // that has the peer's metadata at hand completes it at once.
+    for (let turn = 0; turn < CLOSE_SETTLE_TURNS && (this.consumerReadsInFlight() > 0 || this.connecting.size > 0); turn++) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       this.closingStep();
     }
@@ -729,9 +792,25 @@ export class Driver {
         this.closingStep();
         this.abandonConnects();
       } while ((this.hasWork || readsAfterClose.size > 0) && ++steps < CLOSE_STEPS_MAX);
+      this.handOverHeld();
     } finally {
       this.state = "closed";
     }
+  }
+
+  /**
+   * [I5] The last of closing, when its steps ran out: results the driver still holds go to the
+   * consumer without another step (no poll, so no new read starts), so every read the consumer
+   * started has had its result, and {@link Driver.hasWork} is false from then on (a loop on virtual
+   * time waits for no driver that will never step again). Failed connects are no longer told.
+   */
+  private handOverHeld(): void {
+    const results = this.syntheticResults;
+    this.syntheticResults = [];
+    this.failedPeers = [];
+    if (this.consumer === undefined || results.length === 0) return;
+    const now = this.now();
+    for (const r of results) this.handReadResult(r, now);
   }
 
   /** The consumer's reads not yet settled (0 without a consumer, or when its `stats()` throws: closing goes on). */
@@ -758,7 +837,7 @@ export class Driver {
    * settle as failed (heard in the next step), queued messages are lost.
    */
   private abandonConnects(): void {
-    for (const c of this.connecting.values()) this.failQueue(c, "the driver closed before the peer's connection completed");
+    for (const c of this.connecting.values()) this.failQueue(c, "the driver closed before the peer's connection completed", "closed");
     this.connecting.clear();
   }
 
@@ -809,7 +888,7 @@ export class Driver {
     return next;
   }
 
-  /** Whether the driver holds results or failed connects of its own that the next {@link Driver.step} hands to the cores. */
+  /** Whether the driver holds results or failed connects of its own that the next {@link Driver.step} hands to the cores (never after {@link Driver.close}). */
   get hasWork(): boolean {
     return this.syntheticResults.length > 0 || this.failedPeers.length > 0;
   }
@@ -1138,7 +1217,7 @@ export class Driver {
       remember(this.connectFailing, peerId);
       this.logger.warn("connectPeer failed; peer treated as unreachable", fields);
     }
-    this.failQueue(entry, error);
+    this.failQueue(entry, error, "connect_failed");
     if (this.holders.get(peerId) === entry.roles) this.holders.delete(peerId);
     this.failedPeers.push({ peerId, roles: entry.roles });
     this.wake(); // the cores hear of it in the next step, not after a wait
@@ -1199,7 +1278,7 @@ export class Driver {
     const c = this.connecting.get(peerId);
     if (c) {
       this.connecting.delete(peerId);
-      this.failQueue(c, "peer disconnected before its connection completed");
+      this.failQueue(c, "peer disconnected before its connection completed", "disconnected");
     }
     this.connected.delete(peerId);
     this.staleConnections.delete(peerId);
@@ -1214,16 +1293,16 @@ export class Driver {
     }
   }
 
-  /** Queued reads settle as failed (each read gets exactly one result); queued sends are lost. */
-  private failQueue(c: Connecting, error: string): void {
+  /** Queued reads settle as failed (each read gets exactly one result); queued sends are lost. Counted under `cause`. */
+  private failQueue(c: Connecting, error: string, cause: QueueLossCause): void {
     let messages = 0;
     for (const item of c.queue)
       if (item.kind === "read") {
         this.queuedReads.delete(item.op.readId);
         this.syntheticResults.push({ readId: item.op.readId, status: "failed", peerGone: true, error });
-        this.readFailed("connect_failed");
+        this.readFailed(cause);
       } else messages++;
-    if (messages > 0) this.dropped("connect_failed", messages);
+    if (messages > 0) this.dropped(cause, messages);
     c.queue.length = 0;
   }
 

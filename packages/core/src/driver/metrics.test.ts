@@ -76,6 +76,23 @@ describe("Driver metrics", () => {
     });
   });
 
+  it("what a core's own disconnect, or close(), gives up behind a pending connect is counted as disconnected, or closed, not as a failed connect", async () => {
+    const totals = new Totals();
+    const { t, driver, core } = rig([connectTo("p", 7), heartbeatTo("p"), startRead(3), { type: "disconnect-peer", peerId: "p" }], totals);
+    t.connectResult = new Promise<void>(() => {});
+    driver.step();
+    core.outputs = [connectTo("q", 1), heartbeatTo("q"), startRead(4, "q")];
+    driver.step();
+    await driver.close();
+    // (Before, all four were counted connect_failed, with no connect failure to explain them.)
+    expect(Object.fromEntries(totals.counts)).toEqual({
+      "ectp_driver_sends_dropped_total{cause=disconnected}": 1,
+      "ectp_driver_reads_failed_total{cause=disconnected}": 1,
+      "ectp_driver_sends_dropped_total{cause=closed}": 1,
+      "ectp_driver_reads_failed_total{cause=closed}": 1,
+    });
+  });
+
   it("[I1] a metrics hook that throws is contained: the step goes on, and its first failure is logged once", () => {
     const throwing: MetricsSink = {
       counter() {

@@ -342,8 +342,10 @@ const OPTION_KEYS: readonly string[] = Object.keys({
  * pins [P4]; nothing a peer sends makes it throw [I1].
  */
 export class ProducerCore {
-  private readonly id: string;
-  private readonly epoch: number;
+  /** This producer's peer id. */
+  readonly id: string;
+  /** This producer's epoch [P8]. */
+  readonly epoch: number;
   private readonly fingerprint: ectp.v1.IFingerprint;
   private readonly fp: NormalizedFingerprint;
   private readonly store: ItemStore;

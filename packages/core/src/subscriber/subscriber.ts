@@ -650,8 +650,10 @@ interface Followed {
  * good one used.
  */
 export class EventSubscriber {
-  private readonly id: string;
-  private readonly epoch: number;
+  /** This subscriber's peer id. */
+  readonly id: string;
+  /** This subscriber's epoch [P8]. */
+  readonly epoch: number;
   private readonly retryMs: number;
   private readonly heartbeatIntervalMs: number;
   private readonly catchUpMs: number;
