@@ -10,9 +10,10 @@
  * It deliberately does NOT probe /opt/nixl or other ad-hoc prefixes: set NIXL_PREFIX to use one.
  * If nothing is found it prints exactly one line saying why the build is skipped and exits 0.
  * If found, it runs node-gyp with the include/lib dirs and an absolute rpath to NIXL's lib
- * dir (so no LD_LIBRARY_PATH is needed at run time), then builds probe/raw_read.cpp with g++.
+ * dir (so no LD_LIBRARY_PATH is needed at run time), then builds probe/raw_read.cpp with g++, and
+ * probe/refusing_shim.cpp (a test-only LD_PRELOAD library making chosen NIXL calls refuse).
  *
- * Options: --no-probe (skip the probe), --verbose (show node-gyp output).
+ * Options: --no-probe (skip the probe and the shim), --verbose (show node-gyp output).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -121,4 +122,16 @@ if (!args.has("--no-probe")) {
     process.exit(1);
   }
   console.log(`@ectp/nixl-native: built ${out}`);
+  // A test-only LD_PRELOAD interposer that makes chosen NIXL calls refuse (probe/refusing_shim.cpp).
+  const shim = join(pkgDir, "build/Release/librefusing_shim.so");
+  const built = spawnSync(
+    process.env.CXX ?? "g++",
+    ["-std=c++20", "-O2", "-Wall", "-shared", "-fPIC", join(pkgDir, "probe/refusing_shim.cpp"), "-o", shim, `-I${found.include}`, "-ldl"],
+    { stdio: "inherit" },
+  );
+  if (built.status !== 0) {
+    console.error("@ectp/nixl-native: the refusing shim did not build (the addon did); the tests of NIXL's refusals skip without it.");
+    process.exit(1);
+  }
+  console.log(`@ectp/nixl-native: built ${shim}`);
 }
