@@ -100,7 +100,7 @@ const PEER_LABEL_SETS_KEPT = 4096;
  * The label sets of a core's samples about one peer: with the core's `peerLabels` option on, a
  * sample's own labels plus the peer's id, under `producer` on a consumer's samples and `consumer`
  * on a producer's; with it off, the sample's own labels alone. Each set is made once per (own
- * labels, peer) and frozen, so a sample costs a lookup and a sink may keep its labels. The own
+ * labels, peer) and frozen, so a sample costs two map lookups and a sink may keep its labels. The own
  * labels are found by identity: pass the core's constant (or cached) objects, never a literal.
  * @internal
  */
