@@ -176,6 +176,14 @@ describe("mutants (background failures planted in a copy of the core)", () => {
         "subscriber/c10-ignored/a-first-message-of-sender-epoch-0-is-malformed-and-counted",
       ]),
     );
+    // [C10] A decoder without SPEC.md section 5's element limit is caught in every role.
+    expect(caughtBy("x190-")).toEqual(
+      expect.arrayContaining([
+        "consumer/c10-ignored/a-hello-over-the-repeated-element-limit-is-malformed",
+        "producer/i1-robustness/message-over-repeated-element-limit-ignored",
+        "subscriber/c10-ignored/a-batch-over-the-repeated-element-limit-is-malformed-and-counted",
+      ]),
+    );
   }, EVERY_MUTANT_MS);
 
   it("a mutant whose patch no longer matches the core or the protocol fails loudly", async () => {
