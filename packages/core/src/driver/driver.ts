@@ -1072,6 +1072,9 @@ export class Driver {
       case "send": {
         if (o.envelope.hello && !this.bareHelloWarned) this.noteBareHello(o.peerId, o.envelope.hello, role);
         let bytes: Uint8Array;
+        // Encoded also when a grant is queued behind a connect, which sends it encoded again with
+        // the lease it has left (flushGrant): an envelope that does not encode is dropped and
+        // counted here, in the step of the core that made it, not later in a connect's callback.
         try {
           bytes = encodeEnvelope(o.envelope);
         } catch (cause) {
