@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadCases } from "./cases/load.js";
 import { TS_TESTEE_FEATURES } from "./mutants/run.js";
+import { makeFixture } from "./runner/fixtures.js";
 import { runSuite } from "./runner/suite.js";
 import { inProcessTsTestee } from "./test-support.js";
 
@@ -202,6 +203,16 @@ describe("item fixtures a step names are ones the case has", () => {
     expect(loadCase({ items, steps: [{ set: { k: { $key: "F.01" } } }] })).toThrow(`${at()}step 1: set.k.$key names "F.01", which is no item fixture of this case`);
     // Templates are resolved as the step runs.
     expect(loadCase({ items, steps: [{ discard: "${n}" }, { set: { k: { $key: "${n}" } } }] }, "producer")()).toHaveLength(1);
+  });
+});
+
+describe("an item fixture's fingerprint", () => {
+  it("overrides fields of the case fingerprint in the item's key, and a field no Fingerprint has is a case bug", () => {
+    const caseFingerprint = { model: "m@1", dtype: "DTYPE_BFLOAT16", rowBytes: 2048, layoutVersion: 1 };
+    expect(makeFixture("X", { size: 64, fingerprint: { model: "other/model@2" } }, caseFingerprint).key.fingerprint).toEqual({ ...caseFingerprint, model: "other/model@2" });
+    expect(makeFixture("A", { size: 64 }, caseFingerprint).key.fingerprint).toEqual(caseFingerprint);
+    expect(loadCase({ items: { X: { size: 64, fingerprint: { model: "other/model@2" } } } }, "producer")()).toHaveLength(1);
+    expect(loadCase({ items: { X: { size: 64, fingerprint: { modle: "m" } } } })).toThrow(`${at()}items.X.fingerprint`);
   });
 });
 

@@ -14,7 +14,7 @@ import { toJUnit, toJsonReport } from "./report/report.js";
 import { featureWarnings, globMatcher, runSuite } from "./runner/suite.js";
 import { inProcessTestee } from "./testee/in-process.js";
 import { spawnTestee } from "./testee/subprocess.js";
-import { PACKAGE_ROOT, brokenTransportHarness, bundleTsTestee, rewriteReads } from "./test-support.js";
+import { PACKAGE_ROOT, brokenTransportHarness, bundleTsTestee, rewriteReads, withRawFromEnvelopes } from "./test-support.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
 import { runTransportConformance } from "./transport/transport-suite.js";
 
@@ -184,6 +184,12 @@ describe("mutants (background failures planted in a copy of the core)", () => {
         "subscriber/c10-ignored/a-batch-over-the-repeated-element-limit-is-malformed-and-counted",
       ]),
     );
+    // [E2] A MUST whose first case was RECOMMENDED (it also checks the SHOULD-level hold bound) has a REQUIRED one.
+    expect(caughtBy("x70-")).toContain("subscriber/e2-follow/batches-not-held-before-the-first-snapshot-are-brought-again-at-once");
+    // [P7] An item fixture of another fingerprint shows a producer publishing what it must not.
+    expect(caughtBy("x192-")).toContain("producer/p7-checks-shutdown/an-item-of-another-fingerprint-in-the-store-is-never-published-announced-or-granted");
+    // [C7] An encoder bug the structured outputs cannot show is caught by the bytes of raw-outputs.
+    expect(caughtBy("x191-")).toContain("consumer/c7-release/a-grant-is-acked-exactly-once");
   }, EVERY_MUTANT_MS);
 
   it("a mutant whose patch no longer matches the core or the protocol fails loudly", async () => {
@@ -751,7 +757,7 @@ describe("runner self-tests: the testee contract", () => {
   /** The TS reference testee with its answers changed by `change`. */
   const altered = (change: (res: Res, req: ectp.conformance.v1.TesteeRequest) => Res) => () => {
     const h = new CoreTesteeHandler(core as unknown as CoreModule);
-    return inProcessTestee({ handle: (req) => change(h.handle(req), req) });
+    return inProcessTestee({ handle: (req) => withRawFromEnvelopes(change(h.handle(req), req)) });
   };
   const byName = (...names: string[]) => CASES.filter((c) => names.includes(c.fullName));
   const EVICT = "producer/p6-evict/evict-command-refuses-pinned";
@@ -1060,7 +1066,7 @@ describe("runner self-tests: the testee contract", () => {
     });
     expect(report.ok).toBe(true);
     expect(warnings).toEqual([
-      "the testee's InitResult lists features the features file does not claim: raw-messages, untrusted-json, read-memory, events, subscriber, subscriber-view-bound, warm-start, stream-framing (the runner follows the features file: cases needing them are skipped)",
+      "the testee's InitResult lists features the features file does not claim: raw-messages, untrusted-json, read-memory, events, subscriber, subscriber-view-bound, warm-start, stream-framing, raw-outputs (the runner follows the features file: cases needing them are skipped)",
       "the features file claims features the testee's InitResult does not list: evict (the runner follows the features file: an Unsupported answer for them fails the case)",
     ]);
     expect(featureWarnings(new Set(TS_TESTEE_FEATURES), [...TS_TESTEE_FEATURES])).toEqual([]);

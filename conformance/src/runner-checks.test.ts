@@ -19,7 +19,7 @@ import { ectp } from "./proto.js";
 import { matches } from "./runner/match.js";
 import { toTerminal } from "./report/report.js";
 import { classify, runSuite, summarise } from "./runner/suite.js";
-import { fakeTestee } from "./test-support.js";
+import { fakeTestee, withRawFromEnvelopes } from "./test-support.js";
 import { inProcessTestee } from "./testee/in-process.js";
 
 // This file's scratch folders are made in one folder, removed after its tests, passed or failed.
@@ -35,7 +35,7 @@ const altered =
   (change: (res: Res, req: Req) => Res, before: (req: Req) => Req = (r) => r) =>
   () => {
     const h = new CoreTesteeHandler(core as unknown as CoreModule);
-    return inProcessTestee({ handle: (req) => change(h.handle(before(req)), req) });
+    return inProcessTestee({ handle: (req) => withRawFromEnvelopes(change(h.handle(before(req)), req)) });
   };
 /**
  * The TS reference testee with every deadline its polls report moved by `ms` (never to or before the

@@ -10,7 +10,7 @@ import type { CaseSpec, LoadedCase } from "./cases/format.js";
 import { TS_TESTEE_FEATURES } from "./mutants/run.js";
 import { ectp } from "./proto.js";
 import { runSuite } from "./runner/suite.js";
-import { alteredTsTestee, fakeTestee } from "./test-support.js";
+import { alteredTsTestee, fakeTestee, withRawFromEnvelopes } from "./test-support.js";
 import { inProcessTestee } from "./testee/in-process.js";
 import { spawnTestee } from "./testee/subprocess.js";
 
@@ -227,7 +227,7 @@ describe("a testee and the case's peers answering each other at one instant", ()
         if (req.poll) {
           const outputs = due ? [{ send: { to: "P1", envelope: { version: { major: 1 }, senderId: "C1", senderEpoch: 1, readRequest: { attemptId: ++attempt } } } }] : [];
           due = false;
-          return { commandId, poll: { outputs } };
+          return withRawFromEnvelopes({ commandId, poll: { outputs } });
         }
         if (req.getStats) return { commandId, stats: { consumer: {} } };
         if (req.drainFailed) return { commandId, drainFailed: {} };

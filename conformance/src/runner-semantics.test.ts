@@ -17,6 +17,7 @@ import { toJUnit } from "./report/report.js";
 import { matches } from "./runner/match.js";
 import { type CaseStatus, runSuite, summarise } from "./runner/suite.js";
 import { inProcessTestee } from "./testee/in-process.js";
+import { withRawFromEnvelopes } from "./test-support.js";
 
 type Res = ectp.conformance.v1.ITesteeResponse;
 type Req = ectp.conformance.v1.TesteeRequest;
@@ -24,7 +25,7 @@ const altered =
   (change: (res: Res, req: Req) => Res) =>
   () => {
     const h = new CoreTesteeHandler(core as unknown as CoreModule);
-    return inProcessTestee({ handle: (req) => change(h.handle(req), req) });
+    return inProcessTestee({ handle: (req) => withRawFromEnvelopes(change(h.handle(req), req)) });
   };
 const honest = altered((res) => res);
 const mk = (name: string, spec: Partial<CaseSpec>): LoadedCase => ({

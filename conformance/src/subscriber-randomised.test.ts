@@ -12,7 +12,7 @@ import type { ectp } from "./proto.js";
 import { type TesteeConnection, withRequests } from "./testee/connection.js";
 import { inProcessTestee } from "./testee/in-process.js";
 import { spawnTestee } from "./testee/subprocess.js";
-import { PACKAGE_ROOT } from "./test-support.js";
+import { PACKAGE_ROOT, withRawFromEnvelopes } from "./test-support.js";
 
 const inProcess = (m: CoreModule = core as unknown as CoreModule) => () => inProcessTestee(new CoreTesteeHandler(m));
 /** The TS testee with `edit` applied to each of its responses (a testee that reports or orders things otherwise). */
@@ -23,7 +23,7 @@ const editing =
     return withRequests(conn, async (req) => {
       const res = await conn.request(req);
       edit(res);
-      return res;
+      return withRawFromEnvelopes(res);
     });
   };
 const EXERCISED =

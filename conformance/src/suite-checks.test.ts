@@ -9,7 +9,7 @@ import * as core from "@ectp/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CoreTesteeHandler, type CoreModule, TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
 import { importCoreBundle, loadMutants } from "./mutants/build.js";
-import { TesteeRequest, type ectp } from "./proto.js";
+import { TesteeRequest, ectp } from "./proto.js";
 import { runRandomised } from "./random/randomised.js";
 import { CLOCK_ORIGIN_MS } from "./runner/script.js";
 import { crc32c } from "@ectp/protocol";
@@ -72,9 +72,12 @@ describe("randomised level checks", () => {
             if (o.startRead) readStart.set(k(o.startRead.readId), t);
             if (o.cancelRead) cancelled.add(k(o.cancelRead.readId));
           }
-          if (req.deliverMessage?.envelope) {
-            const key = `${seed()}:${tag - 1}:${JSON.stringify(req.deliverMessage.envelope)}`;
-            const alt = `${seed()}:${tag + 1}:${JSON.stringify(req.deliverMessage.envelope)}`;
+          // The link hands over the bytes the sender's encoder made (features raw-outputs and raw-messages).
+          const raw = req.deliverMessage?.raw;
+          const delivered = raw?.length ? ectp.v1.Envelope.decode(raw) : req.deliverMessage?.envelope;
+          if (delivered) {
+            const key = `${seed()}:${tag - 1}:${JSON.stringify(delivered)}`;
+            const alt = `${seed()}:${tag + 1}:${JSON.stringify(delivered)}`;
             for (const x of [key, alt]) {
               const at = seen.sent.get(x);
               if (at !== undefined) {

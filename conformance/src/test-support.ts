@@ -9,7 +9,7 @@ import type { ReadDestination, ReadResult, Transport } from "@ectp/core";
 import * as core from "@ectp/core";
 import { expect } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
-import type { ectp } from "./proto.js";
+import { ectp } from "./proto.js";
 import { inProcessTestee } from "./testee/in-process.js";
 import { runConformanceCli } from "./cli.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
@@ -162,12 +162,27 @@ export function inProcessTsTestee(): ReturnType<typeof inProcessTestee> {
   return inProcessTestee(new CoreTesteeHandler(TS_CORE));
 }
 
-/** A factory of the TS reference testee whose every answer `change` may rewrite (an implementation broken one way). */
+/**
+ * `res` with the wire bytes of each of its sends (feature raw-outputs, `SendOutput.raw`) made again
+ * from the send's envelope: a test that changes what a testee sends changes what it puts on the
+ * wire too, so the runner judges the changed envelope rather than failing the case on bytes that
+ * no longer carry it. A send without an envelope is left as it is.
+ */
+export function withRawFromEnvelopes<T extends ectp.conformance.v1.ITesteeResponse>(res: T): T {
+  for (const o of res.poll?.outputs ?? [])
+    if (o.send?.envelope) o.send.raw = ectp.v1.Envelope.encode(ectp.v1.Envelope.fromObject(o.send.envelope)).finish();
+  return res;
+}
+
+/**
+ * A factory of the TS reference testee whose every answer `change` may rewrite (an implementation
+ * broken one way); the bytes of its sends follow their envelopes ({@link withRawFromEnvelopes}).
+ */
 export function alteredTsTestee(
   change: (res: ectp.conformance.v1.ITesteeResponse, req: ectp.conformance.v1.TesteeRequest) => ectp.conformance.v1.ITesteeResponse,
 ): () => ReturnType<typeof inProcessTestee> {
   return () => {
     const h = new CoreTesteeHandler(TS_CORE);
-    return inProcessTestee({ handle: (req) => change(h.handle(req), req) });
+    return inProcessTestee({ handle: (req) => withRawFromEnvelopes(change(h.handle(req), req)) });
   };
 }

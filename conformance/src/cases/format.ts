@@ -17,6 +17,7 @@ export const KNOWN_FEATURES: readonly string[] = Object.freeze([
   "subscriber-view-bound",
   "warm-start",
   "stream-framing",
+  "raw-outputs",
 ]);
 
 /** REQUIRED cases must pass; RECOMMENDED cases report but only fail `--level all` runs. */
@@ -68,6 +69,12 @@ export interface ItemFixture {
    * exactly the family. Default: one item.
    */
   count?: number;
+  /**
+   * Fields of the item key's fingerprint (proto3 JSON) that differ from the case's `fingerprint`:
+   * an item of another model or layout, say, which a producer holding it MUST NOT grant, announce
+   * or publish (SPEC.md 4.4, [P7]). Default: the case fingerprint.
+   */
+  fingerprint?: Record<string, unknown>;
 }
 
 /** A scripted peer played by the runner. */

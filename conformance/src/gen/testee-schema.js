@@ -994,6 +994,10 @@ export default {
                     "envelope": {
                       "type": "ectp.v1.Envelope",
                       "id": 2
+                    },
+                    "raw": {
+                      "type": "bytes",
+                      "id": 3
                     }
                   }
                 },

@@ -7106,6 +7106,16 @@ export namespace ectp {
                 envelope?: (ectp.v1.Envelope.$Properties|null|undefined);
 
                 /**
+                 * Optional feature "raw-outputs": the bytes the implementation's own
+                 * encoder makes of `envelope`, exactly as it puts them on a message
+                 * transport (one serialized Envelope, no length prefix; SPEC.md section 5).
+                 * The runner decodes them with the reference decoder, which applies
+                 * section 5's limits, and checks that they carry `envelope`. Empty: not
+                 * given (a testee claiming "raw-outputs" MUST give it on every send).
+                 */
+                raw: Uint8Array;
+
+                /**
                  * Creates a new SendOutput instance using the specified properties.
                  * @param [properties] Properties to set
                  * @returns SendOutput instance
@@ -7195,6 +7205,16 @@ export namespace ectp {
                     /** The envelope, version/sender_id/sender_epoch filled in. */
                     envelope?: (ectp.v1.Envelope.$Properties|null|undefined);
 
+                    /**
+                     * Optional feature "raw-outputs": the bytes the implementation's own
+                     * encoder makes of `envelope`, exactly as it puts them on a message
+                     * transport (one serialized Envelope, no length prefix; SPEC.md section 5).
+                     * The runner decodes them with the reference decoder, which applies
+                     * section 5's limits, and checks that they carry `envelope`. Empty: not
+                     * given (a testee claiming "raw-outputs" MUST give it on every send).
+                     */
+                    raw?: (Uint8Array|null|undefined);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
@@ -7205,6 +7225,8 @@ export namespace ectp {
                   to?: string|null;
                   /** `envelope`, as documented on this message's `$Properties`. */
                   envelope?: ectp.v1.Envelope.$Shape|null;
+                  /** `raw`, as documented on this message's `$Properties`. */
+                  raw?: Uint8Array|null;
                   /** `$unknowns`, as documented on this message's `$Properties`. */
                   $unknowns?: Uint8Array[];
                 };

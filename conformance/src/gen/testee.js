@@ -14414,6 +14414,12 @@ export const ectp = $root.ectp = (() => {
                  * @typedef {Object} ectp.conformance.v1.SendOutput.$Properties
                  * @property {string|null} [to] Destination peer id.
                  * @property {ectp.v1.Envelope.$Properties|null} [envelope] The envelope, version/sender_id/sender_epoch filled in.
+                 * @property {Uint8Array|null} [raw] Optional feature "raw-outputs": the bytes the implementation's own
+                 * encoder makes of `envelope`, exactly as it puts them on a message
+                 * transport (one serialized Envelope, no length prefix; SPEC.md section 5).
+                 * The runner decodes them with the reference decoder, which applies
+                 * section 5's limits, and checks that they carry `envelope`. Empty: not
+                 * given (a testee claiming "raw-outputs" MUST give it on every send).
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -14430,6 +14436,7 @@ export const ectp = $root.ectp = (() => {
                  * @typedef {{
                  *   to?: string|null;
                  *   envelope?: ectp.v1.Envelope.$Shape|null;
+                 *   raw?: Uint8Array|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * }} ectp.conformance.v1.SendOutput.$Shape
                  */
@@ -14464,6 +14471,19 @@ export const ectp = $root.ectp = (() => {
                  * @instance
                  */
                 SendOutput.prototype.envelope = null;
+
+                /**
+                 * Optional feature "raw-outputs": the bytes the implementation's own
+                 * encoder makes of `envelope`, exactly as it puts them on a message
+                 * transport (one serialized Envelope, no length prefix; SPEC.md section 5).
+                 * The runner decodes them with the reference decoder, which applies
+                 * section 5's limits, and checks that they carry `envelope`. Empty: not
+                 * given (a testee claiming "raw-outputs" MUST give it on every send).
+                 * @member {Uint8Array} raw
+                 * @memberof ectp.conformance.v1.SendOutput
+                 * @instance
+                 */
+                SendOutput.prototype.raw = $util.newBuffer([]);
 
                 /**
                  * Creates a new SendOutput instance using the specified properties.
@@ -14501,6 +14521,8 @@ export const ectp = $root.ectp = (() => {
                         writer.uint32(/* id 1, wireType 2 =*/10).string(message.to);
                     if (message.envelope != null && $Object.hasOwnProperty.call(message, "envelope"))
                         $root.ectp.v1.Envelope.encode(message.envelope, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    if (message.raw != null && $Object.hasOwnProperty.call(message, "raw") && message.raw.length)
+                        writer.uint32(/* id 3, wireType 2 =*/26).bytes(message.raw);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -14573,6 +14595,15 @@ export const ectp = $root.ectp = (() => {
                                 message.envelope = $root.ectp.v1.Envelope.decode(reader, reader.size(), $undefined, _depth + 1, message.envelope);
                                 continue;
                             }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.bytes()).length)
+                                    message.raw = value;
+                                else
+                                    delete message.raw;
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -14629,6 +14660,9 @@ export const ectp = $root.ectp = (() => {
                         if (error)
                             return "envelope." + error;
                     }
+                    if (message.raw != null && $Object.hasOwnProperty.call(message, "raw"))
+                        if (!(message.raw && typeof message.raw.length === "number" || $util.isString(message.raw)))
+                            return "raw: buffer expected";
                     return null;
                 };
 
@@ -14658,6 +14692,12 @@ export const ectp = $root.ectp = (() => {
                             throw $TypeError(".ectp.conformance.v1.SendOutput.envelope: object expected");
                         message.envelope = $root.ectp.v1.Envelope.fromObject(object.envelope, _depth + 1);
                     }
+                    if (object.raw != null)
+                        if (object.raw.length)
+                            if (typeof object.raw === "string")
+                                $util.base64.decode(object.raw, message.raw = $util.newBuffer($util.base64.length(object.raw)), 0);
+                            else if (object.raw.length >= 0)
+                                message.raw = object.raw;
                     return message;
                 };
 
@@ -14681,11 +14721,20 @@ export const ectp = $root.ectp = (() => {
                     if (options.defaults) {
                         object.to = "";
                         object.envelope = null;
+                        if (options.bytes === $String)
+                            object.raw = "";
+                        else {
+                            object.raw = [];
+                            if (options.bytes !== $Array)
+                                object.raw = $util.newBuffer(object.raw);
+                        }
                     }
                     if (message.to != null && $Object.hasOwnProperty.call(message, "to"))
                         object.to = message.to;
                     if (message.envelope != null && $Object.hasOwnProperty.call(message, "envelope"))
                         object.envelope = $root.ectp.v1.Envelope.toObject(message.envelope, options, _depth + 1);
+                    if (message.raw != null && $Object.hasOwnProperty.call(message, "raw"))
+                        object.raw = options.bytes === $String ? $util.base64.encode(message.raw, 0, message.raw.length) : options.bytes === $Array ? $Array.prototype.slice.call(message.raw) : message.raw;
                     return object;
                 };
 

@@ -21,9 +21,9 @@ export interface MutantPatch {
    * absent) or `"protocol"` (packages/protocol/src: envelope decoding, descriptor validation,
    * framing, EctpError). When any patch of a mutant edits the protocol, the bundle carries that
    * patched copy of `@ectp/protocol` in place of the shipped one (which it otherwise imports), so
-   * the core's validation, and the FrameDecoder the bundle exports for DecodeStream, run the
-   * planted bug; the testee adapter keeps the shipped protocol for its own coding. Any other
-   * value is refused.
+   * the core's validation, the FrameDecoder the bundle exports for DecodeStream and the
+   * encodeEnvelope it exports for SendOutput.raw run the planted bug; the testee adapter keeps the
+   * shipped protocol for the rest of its own coding. Any other value is refused.
    */
   package?: "core" | "protocol";
   /** File relative to that package's `src`, e.g. `consumer/consumer.ts` (core) or `validate.ts` (protocol). */
@@ -95,14 +95,15 @@ const ENTRY = `export { ConsumerCore } from "./consumer/consumer.js";
 export { ProducerCore } from "./producer/producer.js";
 export { MemoryItemStore } from "./producer/memory-store.js";
 export { EventSubscriber } from "./subscriber/subscriber.js";
-export { FrameDecoder } from "@ectp/protocol";
+export { FrameDecoder, encodeEnvelope } from "@ectp/protocol";
 `;
 
 /**
  * Copy the core source to a temporary folder, apply the patches, and bundle the four
- * classes the adapter needs, and the protocol's FrameDecoder (for DecodeStream), into one ESM
- * file. `@ectp/protocol` stays external, unless a patch edits it: then a patched copy of
- * packages/protocol/src is bundled in its place (protobufjs still external). Returns the
+ * classes the adapter needs, and the protocol's FrameDecoder (for DecodeStream) and
+ * encodeEnvelope (for SendOutput.raw), into one ESM file. `@ectp/protocol` stays external,
+ * unless a patch edits it: then a patched copy of packages/protocol/src is bundled in its
+ * place (protobufjs still external). Returns the
  * bundle's path: a file alone in a new folder under the repository's
  * `node_modules/.cache/ectp-conformance`, which the caller owns (remove that folder once the
  * bundle is imported or its process ended; {@link importCoreBundle} does both).

@@ -13,6 +13,7 @@ import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { crcBytes } from "../runner/fixtures.js";
+import { rawSendProblem } from "../runner/raw-send.js";
 import { Rng } from "./rng.js";
 import { EventQueue, Violation, checkSeedRunOptions, command, runSeeds } from "./seeds.js";
 
@@ -103,7 +104,7 @@ export async function runRandomised(options: RandomisedOptions): Promise<CaseRes
     skipped: features.has("consumer") && features.has("producer") && features.has("read-memory") ? undefined : "needs features consumer, producer and read-memory",
     testees: [options.consumer, options.producer],
     async schedule(seed, [consumer, producer]) {
-      const schedule = new Schedule(seed, consumer as TesteeConnection, producer as TesteeConnection, options.durationMs ?? 90_000);
+      const schedule = new Schedule(seed, consumer as TesteeConnection, producer as TesteeConnection, options.durationMs ?? 90_000, features);
       await schedule.run();
       return exercisedLine(schedule.exercised);
     },
@@ -164,6 +165,8 @@ class Schedule {
     private readonly consumer: TesteeConnection,
     private readonly producer: TesteeConnection,
     private readonly duration: number,
+    /** The features both testees claim: `raw-outputs` and `raw-messages` decide what the link carries (see `route`). */
+    private readonly features: ReadonlySet<string>,
   ) {
     this.rng = new Rng(seed);
     const r = this.rng;
@@ -411,13 +414,18 @@ class Schedule {
         throw new Violation(
           `${sender} sent an envelope without version ${SPEC_MAJOR}.x, sender_id ${sender} and sender_epoch ${epoch} at t=${this.now} (TESTEE-PROTOCOL.md §5.2)`,
         );
+      const rawProblem = rawSendProblem(o.send, this.features.has("raw-outputs"));
+      if (rawProblem !== undefined) throw new Violation(`${sender}'s send to ${String(o.send.to)} at t=${this.now}${rawProblem}`);
+      // Feature raw-messages: the peer decodes the bytes the sender's own encoder made, so two
+      // implementations meet on the wire; otherwise it is handed the reported envelope.
+      const message = this.features.has("raw-messages") && o.send.raw?.length ? { from: sender, raw: o.send.raw } : { from: sender, envelope };
       if (from === this.consumer && envelope.readRequest) this.readRequestsSent++;
       const copies = r.chance(f.drop) ? 0 : r.chance(f.dup) ? 2 : 1;
       if (copies === 0) this.exercised.dropped++;
       else if (copies === 2) this.exercised.duplicated++;
       for (let k = 0; k < copies; k++)
         this.at(this.now + r.int(f.maxDelay), async () => {
-          await this.cmd(to, { deliverMessage: { from: sender, envelope } });
+          await this.cmd(to, { deliverMessage: message });
         });
       return;
     }

@@ -36,6 +36,7 @@
 import { SPEC_MAJOR, envelopeBodyName } from "@ectp/protocol";
 import { ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
+import { rawSendProblem } from "../runner/raw-send.js";
 import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { Rng } from "./rng.js";
@@ -101,6 +102,7 @@ export async function runSubscriberRandomised(options: SubscriberRandomisedOptio
         duration: options.durationMs ?? 60_000,
         canEvict: features.has("evict"),
         recommended: options.level === "all",
+        features,
       });
       await schedule.run();
       return schedule.exercisedLine();
@@ -239,6 +241,8 @@ class SubscriberSchedule {
   private readonly duration: number;
   private readonly canEvict: boolean;
   private readonly recommended: boolean;
+  /** The features both testees claim: `raw-outputs` and `raw-messages` decide what the link carries (see `route`). */
+  private readonly features: ReadonlySet<string>;
   readonly exercised = {
     batches: 0,
     snapshots: 0,
@@ -257,9 +261,10 @@ class SubscriberSchedule {
     seed: number,
     private readonly producer: TesteeConnection,
     private readonly subscriber: TesteeConnection,
-    o: { duration: number; canEvict: boolean; recommended: boolean },
+    o: { duration: number; canEvict: boolean; recommended: boolean; features: ReadonlySet<string> },
   ) {
     this.duration = o.duration;
+    this.features = o.features;
     this.canEvict = o.canEvict;
     this.recommended = o.recommended;
     this.rng = new Rng(seed);
@@ -583,6 +588,10 @@ class SubscriberSchedule {
     if (toSubscriber && envelope.eventBatch) this.resends.sent.push(Number(envelope.eventBatch.sequence ?? 0));
     if (toSubscriber && envelope.replayUnavailable) this.exercised.replaysUnavailable++;
     if (!toSubscriber) this.checkGreeting(envelope);
+    const rawProblem = rawSendProblem(o.send, this.features.has("raw-outputs"));
+    if (rawProblem !== undefined) throw new Violation(`${sender}'s send to ${String(o.send.to)} at t=${this.now}${rawProblem}`);
+    // Feature raw-messages: the peer decodes the bytes the sender's own encoder made (see deliver).
+    const raw = this.features.has("raw-messages") && o.send.raw?.length ? o.send.raw : undefined;
     const to = toSubscriber ? this.subscriber : this.producer;
     const r = this.rng;
     const f = this.faults;
@@ -595,19 +604,20 @@ class SubscriberSchedule {
     if (cut) this.exercised.cutMessages++;
     else if (copies === 0 || lost) this.exercised.dropped++;
     else if (copies === 2) this.exercised.duplicated++;
-    if (!lost) for (const delay of delays) this.at(this.now + delay, async () => this.deliver(to, sender, envelope));
+    if (!lost) for (const delay of delays) this.at(this.now + delay, async () => this.deliver(to, sender, envelope, raw));
     if (!toSubscriber && (envelope.snapshotRequest || envelope.replayRequest) && !this.healed && !cut && this.late.chance(this.lateCopy)) {
       this.exercised.lateCopies++;
-      this.at(this.now + 500 + this.late.int(2000), async () => this.deliver(to, sender, envelope));
+      this.at(this.now + 500 + this.late.int(2000), async () => this.deliver(to, sender, envelope, raw));
     }
   }
 
   /**
-   * Hand an envelope to a testee. Before the subscriber first hears of a newer producer epoch, what
-   * it queued until then is polled out: its next message is then the first it sends knowing that
-   * epoch (see {@link SubscriberSchedule.checkGreeting}).
+   * Hand an envelope to a testee: as `raw`, the bytes the sender's encoder made of it, when given.
+   * Before the subscriber first hears of a newer producer epoch, what it queued until then is
+   * polled out: its next message is then the first it sends knowing that epoch (see
+   * {@link SubscriberSchedule.checkGreeting}).
    */
-  private async deliver(to: TesteeConnection, from: string, envelope: ectp.v1.IEnvelope): Promise<void> {
+  private async deliver(to: TesteeConnection, from: string, envelope: ectp.v1.IEnvelope, raw?: Uint8Array): Promise<void> {
     const epoch = Number(envelope.senderEpoch ?? 0);
     if (to === this.subscriber && epoch > this.subscriberKnows) {
       await this.pollUntilQuiet(this.subscriber);
@@ -619,7 +629,7 @@ class SubscriberSchedule {
       const asked = Math.max(1, Number(envelope.replayRequest.fromSequence ?? 0)); // [E2] 0 means 1
       this.replaysOpen.set(asked, (this.replaysOpen.get(asked) ?? 0) + 1);
     }
-    await this.cmd(to, { deliverMessage: { from, envelope } });
+    await this.cmd(to, { deliverMessage: raw === undefined ? { from, envelope } : { from, raw } });
     // [P8] It now knows the producer's epoch (SPEC.md section 4): from here a Heartbeat is owed.
     if (to === this.subscriber && epoch === this.producerEpoch && this.following && this.heartbeatsOwedSince === undefined)
       this.heartbeatsOwedSince = this.now;

@@ -50,7 +50,7 @@ export const SUITE_FIELDS: readonly string[] = ["suite", "description", "default
 /** The fields of a case's `self`, of a scripted peer, of an item fixture and of a rule (cases/format.ts). */
 const SELF_FIELDS: readonly string[] = ["id", "epoch", "seed", "transportMetadata"];
 const PEER_FIELDS: readonly string[] = ["epoch", "hello", "heartbeat", "fingerprint"];
-const ITEM_FIELDS: readonly string[] = ["size", "checksum", "dtype", "shape", "producer", "hash", "fill", "count"];
+const ITEM_FIELDS: readonly string[] = ["size", "checksum", "dtype", "shape", "producer", "hash", "fill", "count", "fingerprint"];
 const RULE_FIELDS: readonly string[] = ["name", "on", "do", "delay", "times"];
 
 /** The step actions the interpreter runs (runner/script.ts `step`). */
@@ -214,6 +214,7 @@ export function checkCase(spec: Record<string, unknown>): void {
     if (item.size === undefined) throw new CaseBug(`${where} needs "size", its size in bytes`);
     wholeNumber(item.size, `${where}.size`);
     if (item.checksum !== undefined && typeof item.checksum !== "boolean") throw new CaseBug(`${where}.checksum is true or false; got ${text(item.checksum)}`);
+    if (item.fingerprint !== undefined) checkMessage(item.fingerprint, FINGERPRINT, `${where}.fingerprint`);
   }
   const rules = spec.rules === undefined ? [] : spec.rules;
   if (!Array.isArray(rules)) throw new CaseBug(`"rules" is a list of rules; got ${text(rules)}`);

@@ -66,7 +66,7 @@ function filledCrc(fill: number, size: number): number {
   return crc;
 }
 
-/** Build a fixture from its spec and the case fingerprint. */
+/** Build a fixture from its spec and the case fingerprint (which the spec's `fingerprint` fields override). */
 export function makeFixture(name: string, spec: ItemFixture, fingerprint: Record<string, unknown>): Fixture {
   const fill = spec.fill;
   if (fill !== undefined && !(Number.isInteger(fill) && fill >= 0 && fill <= 255))
@@ -76,7 +76,10 @@ export function makeFixture(name: string, spec: ItemFixture, fingerprint: Record
   let crc: number | undefined;
   const bytesOf = (): Uint8Array => (bytes ??= new Uint8Array(spec.size).fill(fill ?? 0));
   const crcOf = (): number => (crc ??= fill === undefined ? crc32c(bytesOf()) : filledCrc(fill, spec.size));
-  const key = { contentHash: b64(new TextEncoder().encode(spec.hash ?? `item-${name}`)), fingerprint };
+  const key = {
+    contentHash: b64(new TextEncoder().encode(spec.hash ?? `item-${name}`)),
+    fingerprint: spec.fingerprint === undefined ? fingerprint : { ...fingerprint, ...spec.fingerprint },
+  };
   const partial: Record<string, unknown> = { key, sizeBytes: String(spec.size) };
   // protobufjs keeps an enum number as is but silently drops a string that is not a name.
   if (typeof spec.dtype === "string" && !Object.hasOwn(ectp.v1.Dtype, spec.dtype))

@@ -38,6 +38,7 @@ import {
 } from "./case-check.js";
 import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
 import { CaseBug, type MacroFn, type Scope, matches, resolve } from "./match.js";
+import { rawSendProblem } from "./raw-send.js";
 import { decodedStreamProblem, malformedStreamAnswer, streamInput } from "./stream.js";
 
 /**
@@ -992,6 +993,8 @@ class Interpreter {
           });
       }
       if (o.send) {
+        // The mailbox keeps the envelope (cases match that), not its bytes (checked below).
+        delete (json.send as Record<string, unknown>).raw;
         const env = o.send.envelope;
         // testee.proto SendOutput: the envelope goes out with version, sender_id and sender_epoch filled
         // in; a peer drops an envelope without them, so a testee leaving them out would load nothing.
@@ -1001,6 +1004,9 @@ class Interpreter {
               `and sender_epoch ${this.selfEpoch} (TESTEE-PROTOCOL.md §5.2); got version ${JSON.stringify(env?.version ?? null)}, ` +
               `sender_id ${JSON.stringify(env?.senderId ?? "")}, sender_epoch ${String(env?.senderEpoch ?? 0)}`,
           );
+        // Feature raw-outputs: the bytes the testee's encoder made of the envelope carry it.
+        const rawProblem = rawSendProblem(o.send, this.options.features.has("raw-outputs"));
+        if (rawProblem !== undefined) throw new CaseFailure(`send to ${String(o.send.to)} at t=${this.now}${rawProblem}`);
         const to = String(o.send.to);
         const p = this.peers.get(to);
         // Scripted producers answer the testee's Hello (consumer and subscriber cases) and then heartbeat.

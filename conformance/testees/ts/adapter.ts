@@ -4,7 +4,7 @@
  * tests and as a subprocess by `testees/ts/main.ts`; mutants plug a patched core module in.
  * @module
  */
-import { FrameDecoder, announcementFromJson, crc32c, itemKeyId, ectp as wire } from "@ectp/protocol";
+import { FrameDecoder, announcementFromJson, crc32c, encodeEnvelope, itemKeyId, ectp as wire } from "@ectp/protocol";
 import { TESTEE_PROTOCOL_VERSION, ectp } from "../../src/proto.js";
 import type { TesteeHandler } from "../../src/testee/in-process.js";
 
@@ -41,6 +41,12 @@ export interface CoreModule {
    * whose framing may be patched. Default `@ectp/protocol`'s (`@ectp/core` exports none).
    */
   FrameDecoder?: CoreConstructor | undefined;
+  /**
+   * The envelope encoder whose bytes a send reports (feature raw-outputs, testee.proto
+   * SendOutput.raw): what the `Driver` puts on the wire. A mutant bundle's copy, whose encoding may
+   * be patched. Default `@ectp/protocol`'s (`@ectp/core` exports none).
+   */
+  encodeEnvelope?: ((envelope: Loose) => Uint8Array) | undefined;
 }
 
 /** A class constructor taking one options object; the core's classes fit (structurally, so copies do too). */
@@ -100,6 +106,7 @@ export const TS_TESTEE_FEATURES: readonly string[] = Object.freeze([
   "subscriber-view-bound",
   "warm-start",
   "stream-framing",
+  "raw-outputs",
 ]);
 
 /** First-fit allocator over one region: freed space is reused, so early releases show [I5]. */
@@ -445,6 +452,8 @@ export class CoreTesteeHandler implements TesteeHandler {
             send: {
               to: o.peerId,
               envelope: ectp.v1.Envelope.decode(wire.v1.Envelope.encode(o.envelope).finish()),
+              // Feature raw-outputs: the bytes a Driver would send. An envelope they refuse fails the poll.
+              raw: (this.core.encodeEnvelope ?? encodeEnvelope)(o.envelope),
             },
           });
           break;

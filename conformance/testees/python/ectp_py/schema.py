@@ -207,6 +207,7 @@ MESSAGES = {
     'ectp.conformance.v1.SendOutput': (
         ('to', 1, 'string', '', '', 'to'),
         ('envelope', 2, 'message', 'ectp.v1.Envelope', '', 'envelope'),
+        ('raw', 3, 'bytes', '', '', 'raw'),
     ),
     'ectp.conformance.v1.Shutdown': (
     ),

@@ -33,7 +33,7 @@ from .wire import EctpError, item_key_id
 TESTEE_PROTOCOL_VERSION = 1
 #: Optional features implemented (TESTEE-PROTOCOL.md section 7).
 FEATURES = ("consumer", "producer", "raw-messages", "untrusted-json", "evict", "read-memory", "events", "subscriber",
-            "subscriber-view-bound", "warm-start", "stream-framing")
+            "subscriber-view-bound", "warm-start", "stream-framing", "raw-outputs")
 #: Default store / destination capacity when Configure gives 0.
 DEFAULT_CAPACITY = 256 * 1024 * 1024
 
@@ -327,7 +327,8 @@ class TesteeAdapter:
         outputs = []
         for o in inst.poll(now):
             if isinstance(o, Send):
-                outputs.append({"send": {"to": o.peer_id, "envelope": o.envelope}})
+                # Feature raw-outputs: the bytes this implementation's encoder puts on the wire.
+                outputs.append({"send": {"to": o.peer_id, "envelope": o.envelope, "raw": codec.encode("ectp.v1.Envelope", o.envelope)}})
             elif isinstance(o, StartRead):
                 d: Destination = o.destination
                 self._reads[o.read_id] = d

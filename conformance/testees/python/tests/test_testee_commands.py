@@ -180,8 +180,10 @@ class PollTest(unittest.TestCase):
 
 class OutputsAndReadsTest(unittest.TestCase):
     def test_every_output_kind_is_encoded_with_all_its_fields(self):
-        """Section 5.2 / 5.1: outputs in order, start_read with a non-empty destination_region and the
-        destination's offset and length, connect_peer with epoch and metadata."""
+        """Section 5.2 / 5.1: outputs in order, send with the bytes its encoder makes of the envelope
+        (raw-outputs), start_read with a non-empty destination_region and the destination's offset
+        and length, connect_peer with epoch and metadata."""
+        from ectp_py import codec
         from ectp_py.outputs import CancelRead, ConnectPeer, DisconnectPeer, EventBatchOut, Send, StartRead
 
         t = configured(ROLE_CONSUMER)
@@ -194,13 +196,15 @@ class OutputsAndReadsTest(unittest.TestCase):
         r = t.handle({"commandId": 2, "nowMs": 0, "poll": {}})["poll"]["outputs"]
         self.assertEqual(r, [
             {"connectPeer": {"peerId": "P1", "epoch": 5, "metadata": b"meta"}},
-            {"send": {"to": "P1", "envelope": env}},
+            {"send": {"to": "P1", "envelope": env, "raw": codec.encode("ectp.v1.Envelope", env)}},
             {"startRead": {"readId": 7, "peerId": "P1", "source": b"src", "length": 4,
                            "destinationRegion": "region-1", "destinationOffset": 16}},
             {"cancelRead": {"readId": 7}},
             {"disconnectPeer": {"peerId": "P1"}},
             {"eventBatch": {"batch": {"sequence": 1}}},
         ])
+        # The bytes carry the envelope (proto3 leaves the default minor 0 out).
+        self.assertEqual(codec.decode("ectp.v1.Envelope", r[1]["send"]["raw"]), {**env, "version": {"major": 1}})
 
     def test_deliver_read_result_fills_the_destination_and_reports_the_true_length(self):
         """Section 5 DeliverReadResult: copy `data` into the read's destination from its start, at
