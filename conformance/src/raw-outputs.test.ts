@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
 import { loadCases } from "./cases/load.js";
 import { TS_TESTEE_FEATURES } from "./mutants/run.js";
-import type { ectp } from "./proto.js";
+import { TesteeRequest, type ectp } from "./proto.js";
 import { runRandomised } from "./random/randomised.js";
 import { runSuite } from "./runner/suite.js";
 import { PACKAGE_ROOT } from "./test-support.js";
@@ -74,20 +74,75 @@ describe("raw-outputs: the bytes a testee's encoder makes of each send", () => {
     expect(unclaimed.result?.status).toBe("passed");
   });
 
-  it("bytes a receiver refuses fail the case, also when the feature is not claimed", async () => {
+  it("bytes SPEC.md section 5 forbids a sender fail the case, also when the feature is not claimed; a length prefix is named", async () => {
     const { result } = await runWithRaw(bodyTwice, TS_TESTEE_FEATURES.filter((f) => f !== "raw-outputs"));
-    expect(result).toMatchObject({ status: "failed", message: expect.stringMatching(/send to P1 at t=\d+: the raw bytes .* are no envelope a receiver accepts: .*\[C10\]/) });
+    expect(result).toMatchObject({ status: "failed", message: expect.stringMatching(/^send to P1 at t=\d+: the raw bytes the testee's encoder made \(SendOutput\.raw, [0-9a-f]+(\.\.\. \(\d+ bytes\))?\) are bytes SPEC\.md section 5 forbids a sender to send: /) });
+    // The decoder's advice to a receiver ("ignore it") is no advice to a sender.
+    expect(result?.message).not.toContain("ignore it");
+    const framed = (raw: Uint8Array) => Buffer.concat([Buffer.from([0, 0, raw.length >> 8, raw.length & 0xff]), raw]);
+    const prefixed = await runWithRaw(framed);
+    expect(prefixed.result?.message).toContain("(its first 4 bytes, read big-endian, are the length of the rest: raw is one Envelope, without the length prefix of a byte stream)");
   });
 
-  it("bytes of another envelope fail the case, naming both", async () => {
+  it("bytes of another envelope fail the case, naming the first field that differs and both values", async () => {
     const otherEpoch = (raw: Uint8Array) => {
       const env = wire.v1.Envelope.decode(raw);
       env.senderEpoch = 2;
       return wire.v1.Envelope.encode(env).finish();
     };
     const { result } = await runWithRaw(otherEpoch);
-    expect(result).toMatchObject({ status: "failed", message: expect.stringContaining('decode to {"version":{"major":1},"senderId":"C1","senderEpoch":"2"') });
-    expect(result?.message).toContain('not to the envelope it reported, {"version":{"major":1},"senderId":"C1","senderEpoch":"1"');
+    expect(result).toMatchObject({
+      status: "failed",
+      message: expect.stringMatching(/^send to P1 at t=\d+: the raw bytes the testee's encoder made \(SendOutput\.raw, [0-9a-f]+(\.\.\. \(\d+ bytes\))?\) do not carry the envelope it reported: senderEpoch: the bytes carry "2", the envelope "1"; /),
+    });
+    // A field the bytes lose (a status written under another field number) is named too.
+    const noStatus = (raw: Uint8Array) => {
+      const env = wire.v1.Envelope.decode(raw);
+      if (env.readComplete) env.readComplete.status = 0;
+      return wire.v1.Envelope.encode(env).finish();
+    };
+    expect((await runWithRaw(noStatus)).result?.message).toContain(
+      'readComplete.status: the bytes carry nothing (the field is absent), the envelope "COMPLETION_STATUS_OK"',
+    );
+  });
+
+  it("a send whose encoder refused its envelope fails the case with the encoder's words (SendOutput.raw_error)", async () => {
+    const testee = () => {
+      const h = new CoreTesteeHandler(core as unknown as CoreModule);
+      return inProcessTestee({
+        handle: (req) => {
+          const res: Res = h.handle(req);
+          for (const o of res.poll?.outputs ?? []) if (o.send?.raw) Object.assign(o.send, { raw: null, rawError: "it sets more than one body" });
+          return res;
+        },
+      });
+    };
+    const report = await runSuite({ testee, features: TS_TESTEE_FEATURES, cases: [structuredClone(c as NonNullable<typeof c>)], level: "all" });
+    expect(report.results[0]?.message).toMatch(/^send to P1 at t=\d+: the testee's encoder refused its envelope \(SendOutput\.raw_error\): it sets more than one body; /);
+  });
+
+  it("the TS reference testee reports an envelope its encoder refuses with raw_error, and the poll's other outputs stand", () => {
+    const refusing: CoreModule = {
+      ...(core as unknown as CoreModule),
+      encodeEnvelope: () => {
+        throw new Error("refused here");
+      },
+    };
+    const h = new CoreTesteeHandler(refusing);
+    let id = 0;
+    const ask = (req: Record<string, unknown>) => h.handle(TesteeRequest.fromObject({ commandId: ++id, ...req }));
+    ask({ init: { protocolVersion: 1 } });
+    const fingerprint = { model: "m", dtype: 1, rowBytes: 8, layoutVersion: 1 };
+    expect(ask({ configure: { role: 3, id: "S1", epoch: 1, fingerprint } })).toMatchObject({ ok: {} });
+    const connection = { epoch: 5, metadata: [1] };
+    expect(ask({ follow: { producerId: "P1", connection } })).toMatchObject({ ok: {} });
+    const outputs = ask({ poll: {} }).poll?.outputs ?? [];
+    // The connect the subscription waits for, then its Hello and SnapshotRequest: reported, with the encoder's words instead of bytes.
+    expect(outputs.filter((o) => o.connectPeer)).toHaveLength(1);
+    const sends = outputs.filter((o) => o.send).map((o) => o.send);
+    expect(sends.map((x) => (x?.envelope?.hello ? "hello" : x?.envelope?.snapshotRequest ? "snapshotRequest" : "other"))).toEqual(["hello", "snapshotRequest"]);
+    for (const x of sends) expect(x).toMatchObject({ to: "P1", rawError: "refused here" });
+    for (const x of sends) expect(x?.raw?.length ?? 0).toBe(0);
   });
 });
 

@@ -998,6 +998,11 @@ export default {
                     "raw": {
                       "type": "bytes",
                       "id": 3
+                    },
+                    "rawError": {
+                      "type": "string",
+                      "id": 4,
+                      "protoName": "raw_error"
                     }
                   }
                 },

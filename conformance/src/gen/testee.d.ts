@@ -7111,9 +7111,17 @@ export namespace ectp {
                  * transport (one serialized Envelope, no length prefix; SPEC.md section 5).
                  * The runner decodes them with the reference decoder, which applies
                  * section 5's limits, and checks that they carry `envelope`. Empty: not
-                 * given (a testee claiming "raw-outputs" MUST give it on every send).
+                 * given (a testee claiming "raw-outputs" MUST give it, or raw_error, on
+                 * every send).
                  */
                 raw: Uint8Array;
+
+                /**
+                 * Optional feature "raw-outputs": why the implementation's encoder refused
+                 * `envelope` (raw is then empty). An implementation sends nothing it cannot
+                 * encode, so the runner fails the case with these words.
+                 */
+                rawError: string;
 
                 /**
                  * Creates a new SendOutput instance using the specified properties.
@@ -7211,9 +7219,17 @@ export namespace ectp {
                      * transport (one serialized Envelope, no length prefix; SPEC.md section 5).
                      * The runner decodes them with the reference decoder, which applies
                      * section 5's limits, and checks that they carry `envelope`. Empty: not
-                     * given (a testee claiming "raw-outputs" MUST give it on every send).
+                     * given (a testee claiming "raw-outputs" MUST give it, or raw_error, on
+                     * every send).
                      */
                     raw?: (Uint8Array|null|undefined);
+
+                    /**
+                     * Optional feature "raw-outputs": why the implementation's encoder refused
+                     * `envelope` (raw is then empty). An implementation sends nothing it cannot
+                     * encode, so the runner fails the case with these words.
+                     */
+                    rawError?: (string|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -7227,6 +7243,8 @@ export namespace ectp {
                   envelope?: ectp.v1.Envelope.$Shape|null;
                   /** `raw`, as documented on this message's `$Properties`. */
                   raw?: Uint8Array|null;
+                  /** `rawError`, as documented on this message's `$Properties`. */
+                  rawError?: string|null;
                   /** `$unknowns`, as documented on this message's `$Properties`. */
                   $unknowns?: Uint8Array[];
                 };

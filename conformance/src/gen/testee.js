@@ -14419,7 +14419,11 @@ export const ectp = $root.ectp = (() => {
                  * transport (one serialized Envelope, no length prefix; SPEC.md section 5).
                  * The runner decodes them with the reference decoder, which applies
                  * section 5's limits, and checks that they carry `envelope`. Empty: not
-                 * given (a testee claiming "raw-outputs" MUST give it on every send).
+                 * given (a testee claiming "raw-outputs" MUST give it, or raw_error, on
+                 * every send).
+                 * @property {string|null} [rawError] Optional feature "raw-outputs": why the implementation's encoder refused
+                 * `envelope` (raw is then empty). An implementation sends nothing it cannot
+                 * encode, so the runner fails the case with these words.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -14437,6 +14441,7 @@ export const ectp = $root.ectp = (() => {
                  *   to?: string|null;
                  *   envelope?: ectp.v1.Envelope.$Shape|null;
                  *   raw?: Uint8Array|null;
+                 *   rawError?: string|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * }} ectp.conformance.v1.SendOutput.$Shape
                  */
@@ -14478,12 +14483,23 @@ export const ectp = $root.ectp = (() => {
                  * transport (one serialized Envelope, no length prefix; SPEC.md section 5).
                  * The runner decodes them with the reference decoder, which applies
                  * section 5's limits, and checks that they carry `envelope`. Empty: not
-                 * given (a testee claiming "raw-outputs" MUST give it on every send).
+                 * given (a testee claiming "raw-outputs" MUST give it, or raw_error, on
+                 * every send).
                  * @member {Uint8Array} raw
                  * @memberof ectp.conformance.v1.SendOutput
                  * @instance
                  */
                 SendOutput.prototype.raw = $util.newBuffer([]);
+
+                /**
+                 * Optional feature "raw-outputs": why the implementation's encoder refused
+                 * `envelope` (raw is then empty). An implementation sends nothing it cannot
+                 * encode, so the runner fails the case with these words.
+                 * @member {string} rawError
+                 * @memberof ectp.conformance.v1.SendOutput
+                 * @instance
+                 */
+                SendOutput.prototype.rawError = "";
 
                 /**
                  * Creates a new SendOutput instance using the specified properties.
@@ -14523,6 +14539,8 @@ export const ectp = $root.ectp = (() => {
                         $root.ectp.v1.Envelope.encode(message.envelope, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
                     if (message.raw != null && $Object.hasOwnProperty.call(message, "raw") && message.raw.length)
                         writer.uint32(/* id 3, wireType 2 =*/26).bytes(message.raw);
+                    if (message.rawError != null && $Object.hasOwnProperty.call(message, "rawError") && message.rawError !== "")
+                        writer.uint32(/* id 4, wireType 2 =*/34).string(message.rawError);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -14604,6 +14622,15 @@ export const ectp = $root.ectp = (() => {
                                     delete message.raw;
                                 continue;
                             }
+                        case 4: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.rawError = value;
+                                else
+                                    delete message.rawError;
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -14663,6 +14690,9 @@ export const ectp = $root.ectp = (() => {
                     if (message.raw != null && $Object.hasOwnProperty.call(message, "raw"))
                         if (!(message.raw && typeof message.raw.length === "number" || $util.isString(message.raw)))
                             return "raw: buffer expected";
+                    if (message.rawError != null && $Object.hasOwnProperty.call(message, "rawError"))
+                        if (!$util.isString(message.rawError))
+                            return "rawError: string expected";
                     return null;
                 };
 
@@ -14698,6 +14728,9 @@ export const ectp = $root.ectp = (() => {
                                 $util.base64.decode(object.raw, message.raw = $util.newBuffer($util.base64.length(object.raw)), 0);
                             else if (object.raw.length >= 0)
                                 message.raw = object.raw;
+                    if (object.rawError != null)
+                        if (typeof object.rawError !== "string" || object.rawError.length)
+                            message.rawError = $String(object.rawError);
                     return message;
                 };
 
@@ -14728,6 +14761,7 @@ export const ectp = $root.ectp = (() => {
                             if (options.bytes !== $Array)
                                 object.raw = $util.newBuffer(object.raw);
                         }
+                        object.rawError = "";
                     }
                     if (message.to != null && $Object.hasOwnProperty.call(message, "to"))
                         object.to = message.to;
@@ -14735,6 +14769,8 @@ export const ectp = $root.ectp = (() => {
                         object.envelope = $root.ectp.v1.Envelope.toObject(message.envelope, options, _depth + 1);
                     if (message.raw != null && $Object.hasOwnProperty.call(message, "raw"))
                         object.raw = options.bytes === $String ? $util.base64.encode(message.raw, 0, message.raw.length) : options.bytes === $Array ? $Array.prototype.slice.call(message.raw) : message.raw;
+                    if (message.rawError != null && $Object.hasOwnProperty.call(message, "rawError"))
+                        object.rawError = message.rawError;
                     return object;
                 };
 

@@ -14,6 +14,7 @@ import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { crcBytes } from "../runner/fixtures.js";
 import { rawSendProblem } from "../runner/raw-send.js";
+import { unsafeIntegerProblem } from "../runner/safe-integers.js";
 import { Rng } from "./rng.js";
 import { EventQueue, Violation, checkSeedRunOptions, command, runSeeds } from "./seeds.js";
 
@@ -403,6 +404,8 @@ class Schedule {
   private async route(from: TesteeConnection, o: ectp.conformance.v1.IOutput): Promise<void> {
     const f = this.faults;
     const r = this.rng;
+    if (o.send && !o.send.envelope)
+      throw new Violation(`${from === this.consumer ? "C1" : "P1"} reported a send to ${String(o.send.to)} without its envelope at t=${this.now} (TESTEE-PROTOCOL.md §5.2: raw comes beside it)`);
     if (o.send?.envelope) {
       const to = from === this.consumer ? this.producer : this.consumer;
       const sender = from === this.consumer ? "C1" : "P1";
@@ -414,6 +417,8 @@ class Schedule {
         throw new Violation(
           `${sender} sent an envelope without version ${SPEC_MAJOR}.x, sender_id ${sender} and sender_epoch ${epoch} at t=${this.now} (TESTEE-PROTOCOL.md §5.2)`,
         );
+      const unsafe = unsafeIntegerProblem(envelope);
+      if (unsafe !== undefined) throw new Violation(`[3.8] ${sender}'s send to ${String(o.send.to)} at t=${this.now}${unsafe}`);
       const rawProblem = rawSendProblem(o.send, this.features.has("raw-outputs"));
       if (rawProblem !== undefined) throw new Violation(`${sender}'s send to ${String(o.send.to)} at t=${this.now}${rawProblem}`);
       // Feature raw-messages: the peer decodes the bytes the sender's own encoder made, so two

@@ -37,6 +37,7 @@ import { SPEC_MAJOR, envelopeBodyName } from "@ectp/protocol";
 import { ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import { rawSendProblem } from "../runner/raw-send.js";
+import { unsafeIntegerProblem } from "../runner/safe-integers.js";
 import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { Rng } from "./rng.js";
@@ -575,6 +576,8 @@ class SubscriberSchedule {
       return;
     }
     const envelope = o.send?.envelope;
+    if (o.send && !envelope)
+      throw new Violation(`${from === this.producer ? PRODUCER : SUBSCRIBER} reported a send to ${String(o.send.to)} without its envelope at t=${this.now} (TESTEE-PROTOCOL.md §5.2: raw comes beside it)`);
     if (!envelope) return; // connect/disconnect: the runner's link needs no metadata
     const toSubscriber = from === this.producer;
     if (o.send?.to !== (toSubscriber ? SUBSCRIBER : PRODUCER)) return;
@@ -588,6 +591,8 @@ class SubscriberSchedule {
     if (toSubscriber && envelope.eventBatch) this.resends.sent.push(Number(envelope.eventBatch.sequence ?? 0));
     if (toSubscriber && envelope.replayUnavailable) this.exercised.replaysUnavailable++;
     if (!toSubscriber) this.checkGreeting(envelope);
+    const unsafe = unsafeIntegerProblem(envelope);
+    if (unsafe !== undefined) throw new Violation(`[3.8] ${sender}'s send to ${String(o.send.to)} at t=${this.now}${unsafe}`);
     const rawProblem = rawSendProblem(o.send, this.features.has("raw-outputs"));
     if (rawProblem !== undefined) throw new Violation(`${sender}'s send to ${String(o.send.to)} at t=${this.now}${rawProblem}`);
     // Feature raw-messages: the peer decodes the bytes the sender's own encoder made (see deliver).

@@ -7,34 +7,80 @@ import { decodeEnvelope, ectp as wire } from "@ectp/protocol";
 import { JSON_OPTIONS, ectp } from "../proto.js";
 
 /**
- * What is wrong with `send.raw`, or undefined when nothing is: the bytes are required when the
- * feature is `claimed` (and not checked when absent otherwise); given, they must be one envelope
- * every receiver accepts under SPEC.md section 5's rules (each field once, at most 65,536 repeated
- * elements, version and sender set) and carry `send.envelope`, field for field. The text starts
- * after the caller's "send to <peer> at t=<ms>".
+ * What is wrong with `send.raw`, or undefined when nothing is: given, the bytes must be one
+ * envelope that SPEC.md section 5 lets a sender send (each non-repeated field once, at most 65,536
+ * repeated elements, at most 100 levels deep, the version and sender set) and carry
+ * `send.envelope`, field for field (decoded, so field order, packing and explicit defaults do not
+ * matter). A send whose encoder refused its envelope (`raw_error`) fails with the encoder's words;
+ * one with neither fails when the feature is `claimed`. The text starts after the caller's
+ * "send to <peer> at t=<ms>".
  */
 export function rawSendProblem(send: ectp.conformance.v1.ISendOutput, claimed: boolean): string | undefined {
   const raw = send.raw;
+  if (send.rawError)
+    return `: the testee's encoder refused its envelope (SendOutput.raw_error): ${send.rawError}; an implementation whose encoder refuses what it decided to send sends nothing (testee.proto SendOutput.raw)`;
   if (!raw || raw.length === 0)
     return claimed
-      ? ` has no raw bytes, but the features file claims "raw-outputs": every SendOutput then carries, in raw, the bytes its encoder puts on the wire (testee.proto SendOutput.raw)`
+      ? ` has no raw bytes, but the features file claims "raw-outputs": every SendOutput then carries, in raw, the bytes its encoder puts on the wire, or in raw_error why the encoder refused the envelope (testee.proto SendOutput.raw)`
       : undefined;
   const decoded = decodeEnvelope(raw);
-  if (!decoded.ok)
+  if (!decoded.ok) {
+    // The decoder's message ends with what a receiver does about such bytes; here a sender made them.
+    const why = decoded.error.message.replace(/; ignore it \(SPEC\.md \[C10\]\).*$/s, "");
     return (
-      `: the raw bytes the testee's encoder made (SendOutput.raw, ${hex(raw)}) are no envelope a receiver accepts: ${decoded.error.message}; ` +
-      "SPEC.md section 5 says how an envelope is encoded, and receivers drop anything else [C10]"
+      `: the raw bytes the testee's encoder made (SendOutput.raw, ${hex(raw)}) are bytes SPEC.md section 5 forbids a sender to send: ${why}` +
+      (lengthPrefixed(raw) ? " (its first 4 bytes, read big-endian, are the length of the rest: raw is one Envelope, without the length prefix of a byte stream)" : "")
     );
-  const got = JSON.stringify(wire.v1.Envelope.toObject(decoded.value, JSON_OPTIONS));
-  const reported = JSON.stringify(ectp.v1.Envelope.toObject(ectp.v1.Envelope.fromObject(send.envelope ?? {}), JSON_OPTIONS));
-  if (got === reported) return undefined;
-  return `: the raw bytes the testee's encoder made (SendOutput.raw) decode to ${cut(got)}, not to the envelope it reported, ${cut(reported)}: a peer would receive the first (testee.proto SendOutput.raw)`;
+  }
+  const got = wire.v1.Envelope.toObject(decoded.value, JSON_OPTIONS);
+  const reported = ectp.v1.Envelope.toObject(ectp.v1.Envelope.fromObject(send.envelope ?? {}), JSON_OPTIONS);
+  const difference = firstDifference(got, reported, "");
+  if (difference === undefined) return undefined;
+  return (
+    `: the raw bytes the testee's encoder made (SendOutput.raw, ${hex(raw)}) do not carry the envelope it reported: ${difference}; ` +
+    "a peer would receive what the bytes say (testee.proto SendOutput.raw)"
+  );
+}
+
+/**
+ * Where two proto3-JSON values first differ, as `<path>: the bytes carry <x>, the envelope <y>`
+ * (`absent` for a field one of them leaves out), or undefined when they are equal.
+ */
+function firstDifference(bytes: unknown, envelope: unknown, path: string): string | undefined {
+  const at = path === "" ? "the envelope" : path;
+  if (isObject(bytes) && isObject(envelope)) {
+    for (const key of new Set([...Object.keys(bytes), ...Object.keys(envelope)])) {
+      const found = firstDifference(bytes[key], envelope[key], path === "" ? key : `${path}.${key}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (Array.isArray(bytes) && Array.isArray(envelope)) {
+    for (let i = 0; i < Math.max(bytes.length, envelope.length); i++) {
+      const found = firstDifference(bytes[i], envelope[i], `${path}[${i}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (JSON.stringify(bytes) === JSON.stringify(envelope)) return undefined;
+  return `${at}: the bytes carry ${shown(bytes)}, the envelope ${shown(envelope)}`;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+function shown(v: unknown): string {
+  if (v === undefined) return "nothing (the field is absent)";
+  const text = JSON.stringify(v);
+  return text.length > 200 ? `${text.slice(0, 200)}... (${text.length} characters)` : text;
+}
+
+/** Whether `bytes` begin with a 4-byte big-endian length equal to what follows (a framed message). */
+function lengthPrefixed(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && ((bytes[0] as number) * 2 ** 24 + ((bytes[1] as number) << 16) + ((bytes[2] as number) << 8) + (bytes[3] as number)) === bytes.length - 4;
 }
 
 function hex(bytes: Uint8Array): string {
   return bytes.length > 48 ? `${Buffer.from(bytes.subarray(0, 48)).toString("hex")}... (${bytes.length} bytes)` : Buffer.from(bytes).toString("hex");
-}
-
-function cut(text: string): string {
-  return text.length > 400 ? `${text.slice(0, 400)}...` : text;
 }

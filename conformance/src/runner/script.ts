@@ -39,6 +39,7 @@ import {
 import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
 import { CaseBug, type MacroFn, type Scope, matches, resolve } from "./match.js";
 import { rawSendProblem } from "./raw-send.js";
+import { unsafeIntegerProblem } from "./safe-integers.js";
 import { decodedStreamProblem, malformedStreamAnswer, streamInput } from "./stream.js";
 
 /**
@@ -1004,6 +1005,9 @@ class Interpreter {
               `and sender_epoch ${this.selfEpoch} (TESTEE-PROTOCOL.md §5.2); got version ${JSON.stringify(env?.version ?? null)}, ` +
               `sender_id ${JSON.stringify(env?.senderId ?? "")}, sender_epoch ${String(env?.senderEpoch ?? 0)}`,
           );
+        // SPEC.md 3.8: no 64-bit integer above 2^53 - 1 (random or hashed ids; epoch-shifted ones at a large epoch).
+        const unsafe = unsafeIntegerProblem(env);
+        if (unsafe !== undefined) throw new CaseFailure(`[3.8] send to ${String(o.send.to)} at t=${this.now}${unsafe}`);
         // Feature raw-outputs: the bytes the testee's encoder made of the envelope carry it.
         const rawProblem = rawSendProblem(o.send, this.options.features.has("raw-outputs"));
         if (rawProblem !== undefined) throw new CaseFailure(`send to ${String(o.send.to)} at t=${this.now}${rawProblem}`);

@@ -442,6 +442,19 @@ export class CoreTesteeHandler implements TesteeHandler {
     return { error: { message: `role ${String(c.role)} is not CONSUMER, PRODUCER or SUBSCRIBER`, code: "INVALID_CONFIG" } };
   }
 
+  /**
+   * Feature raw-outputs: the bytes a `Driver` would send of `envelope` (SendOutput.raw), or why its
+   * encoder refused it (SendOutput.raw_error: the `Driver` then drops that envelope and carries out
+   * the rest of the step, so the poll's other outputs stand).
+   */
+  private wireBytes(envelope: Loose): { raw: Uint8Array } | { rawError: string } {
+    try {
+      return { raw: (this.core.encodeEnvelope ?? encodeEnvelope)(envelope) };
+    } catch (err) {
+      return { rawError: String((err as { message?: unknown })?.message ?? err) };
+    }
+  }
+
   private poll(now: number): Res {
     const inst = this.instance();
     const outs: ectp.conformance.v1.IOutput[] = [];
@@ -452,8 +465,7 @@ export class CoreTesteeHandler implements TesteeHandler {
             send: {
               to: o.peerId,
               envelope: ectp.v1.Envelope.decode(wire.v1.Envelope.encode(o.envelope).finish()),
-              // Feature raw-outputs: the bytes a Driver would send. An envelope they refuse fails the poll.
-              raw: (this.core.encodeEnvelope ?? encodeEnvelope)(o.envelope),
+              ...this.wireBytes(o.envelope),
             },
           });
           break;

@@ -208,6 +208,7 @@ MESSAGES = {
         ('to', 1, 'string', '', '', 'to'),
         ('envelope', 2, 'message', 'ectp.v1.Envelope', '', 'envelope'),
         ('raw', 3, 'bytes', '', '', 'raw'),
+        ('rawError', 4, 'string', '', '', 'raw_error'),
     ),
     'ectp.conformance.v1.Shutdown': (
     ),

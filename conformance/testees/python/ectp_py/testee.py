@@ -130,6 +130,16 @@ def _int(v: Any, default: int = 0) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) else default
 
 
+def _wire_bytes(envelope: dict) -> dict:
+    """Feature raw-outputs: the bytes this implementation's encoder puts on the wire for ``envelope``
+    (``SendOutput.raw``), or why the encoder refused it (``raw_error``: such an envelope is never
+    sent, and the poll's other outputs stand)."""
+    try:
+        return {"raw": codec.encode("ectp.v1.Envelope", envelope)}
+    except (TypeError, ValueError) as e:
+        return {"rawError": str(e)}
+
+
 class TesteeAdapter:
     """Answers testee requests with one implementation instance (see module docstring).
     ``Configure`` makes a fresh instance and forgets everything before it."""
@@ -327,8 +337,7 @@ class TesteeAdapter:
         outputs = []
         for o in inst.poll(now):
             if isinstance(o, Send):
-                # Feature raw-outputs: the bytes this implementation's encoder puts on the wire.
-                outputs.append({"send": {"to": o.peer_id, "envelope": o.envelope, "raw": codec.encode("ectp.v1.Envelope", o.envelope)}})
+                outputs.append({"send": {"to": o.peer_id, "envelope": o.envelope, **_wire_bytes(o.envelope)}})
             elif isinstance(o, StartRead):
                 d: Destination = o.destination
                 self._reads[o.read_id] = d

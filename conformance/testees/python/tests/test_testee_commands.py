@@ -206,6 +206,20 @@ class OutputsAndReadsTest(unittest.TestCase):
         # The bytes carry the envelope (proto3 leaves the default minor 0 out).
         self.assertEqual(codec.decode("ectp.v1.Envelope", r[1]["send"]["raw"]), {**env, "version": {"major": 1}})
 
+    def test_a_send_its_encoder_refuses_carries_raw_error_and_the_other_outputs_stand(self):
+        """raw-outputs (TESTEE-PROTOCOL.md 5.2): an envelope the encoder refuses (here two bodies,
+        SPEC.md section 5) is reported with raw_error instead of raw; the poll is not failed."""
+        from ectp_py.outputs import CancelRead, Send
+
+        t = configured(ROLE_CONSUMER)
+        two_bodies = envelope("X1", 3, heartbeat={"sequence": 1}, readComplete={"grantId": 1})
+        t.consumer.poll = lambda now: [Send("P1", two_bodies), CancelRead(7)]
+        r = t.handle({"commandId": 2, "nowMs": 0, "poll": {}})["poll"]["outputs"]
+        self.assertEqual(len(r), 2)
+        self.assertNotIn("raw", r[0]["send"])
+        self.assertIn("more than one member of a oneof", r[0]["send"]["rawError"])
+        self.assertEqual(r[1], {"cancelRead": {"readId": 7}})
+
     def test_deliver_read_result_fills_the_destination_and_reports_the_true_length(self):
         """Section 5 DeliverReadResult: copy `data` into the read's destination from its start, at
         most its length, report len(data) as bytes read; status and peer_gone passed on; Ok."""
