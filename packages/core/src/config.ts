@@ -302,6 +302,25 @@ export const DEFAULT_SUBSCRIBER_CONFIG: Readonly<
 });
 
 /**
+ * A plain copy of a constructor's `options` holding its `known` options (those present, read once),
+ * so that a getter or a Proxy trap that throws is refused here, typed, naming the option, instead of
+ * escaping from wherever the constructor reads it [I1]. The constructors read the copy.
+ * @throws EctpError(INVALID_CONFIG) naming the option that could not be read.
+ * @internal
+ */
+export function readOptions<T extends object>(owner: string, options: T, known: readonly string[]): T {
+  const copy: Record<string, unknown> = {};
+  for (const key of known) {
+    try {
+      if (key in options) copy[key] = (options as Record<string, unknown>)[key];
+    } catch (cause) {
+      throw new EctpError("INVALID_CONFIG", `options.${key} of ${owner} could not be read (${thrownMessage(cause)}); pass a plain object.`, { cause });
+    }
+  }
+  return copy as T;
+}
+
+/**
  * The `config` option of either core over `defaults` (an `undefined` value takes the default).
  * A key of the other role is ignored, so one object of timers may configure both cores; any
  * other key is refused, so that a misspelt option does not run silently with its default.

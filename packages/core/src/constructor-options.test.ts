@@ -1,7 +1,8 @@
 /**
  * The options of the three constructors (ConsumerCore, ProducerCore, EventSubscriber), past what
  * config.test.ts checks: a value that cannot be turned into a string is described, never a
- * TypeError; a key that is not an option is refused with the nearest one; and a fingerprint given
+ * TypeError; an option that cannot be read is refused naming it (there and in MemoryItemStore and
+ * Driver); a key that is not an option is refused with the nearest one; and a fingerprint given
  * to a constructor must be a plain object of its four fields, any of them absent or empty (the
  * all-default fingerprint of SPEC.md 3.1).
  */
@@ -14,6 +15,8 @@ import { MemoryItemStore } from "./producer/memory-store.js";
 import { ProducerCore } from "./producer/producer.js";
 import { FP as PRODUCER_FP, desc, harness, ready, request } from "./producer/test-helpers.js";
 import { EventSubscriber } from "./subscriber/subscriber.js";
+import { Driver } from "./driver/driver.js";
+import type { Transport } from "./transport.js";
 
 /** The EctpError(INVALID_CONFIG) `make` throws (the test fails on anything else, or nothing). */
 function configError(make: () => unknown): EctpError {
@@ -95,6 +98,47 @@ describe("option values that cannot be turned into a string are described, never
   it("a config that is not an object is described: a string quoted, a number printed", () => {
     expect(configError(consumer({ config: "fast" })).message).toContain('options.config must be an object of timers and limits; got "fast".');
     expect(configError(producer({ config: 5 })).message).toContain("options.config must be an object of timers and limits; got 5.");
+  });
+});
+
+describe("options that cannot be read", () => {
+  /** `options` behind a Proxy whose `get` of `key` throws, as a hostile or broken options object would. */
+  const throwingGet = <T extends object>(options: T, key: string): T =>
+    new Proxy(options, {
+      get(target, k) {
+        if (k === key) throw new Error(`no ${key}`);
+        return (target as Record<string | symbol, unknown>)[k];
+      },
+    });
+
+  it("[I1] a getter or Proxy trap that throws on an option is INVALID_CONFIG naming the option, in every constructor, not the getter's own error", () => {
+    const pool = new TestPool();
+    expect(configError(() => new ConsumerCore(throwingGet({ id: "c", epoch: 1, fingerprint: CONSUMER_FP, destinations: pool }, "epoch"))).message).toBe(
+      "[INVALID_CONFIG] options.epoch of ConsumerCore could not be read (no epoch); pass a plain object.",
+    );
+    const store = new MemoryItemStore({ capacityBytes: 10 });
+    expect(configError(() => new ProducerCore(throwingGet({ id: "E", epoch: 1, fingerprint: PRODUCER_FP, store }, "store"))).message).toBe(
+      "[INVALID_CONFIG] options.store of ProducerCore could not be read (no store); pass a plain object.",
+    );
+    expect(configError(() => new EventSubscriber(throwingGet({ id: "R", epoch: 1 }, "id"))).message).toContain("options.id of EventSubscriber could not be read (no id)");
+    expect(configError(() => new MemoryItemStore(throwingGet({ capacityBytes: 10 }, "capacityBytes"))).message).toContain(
+      "options.capacityBytes of MemoryItemStore could not be read (no capacityBytes)",
+    );
+    const transport = { localId: "c" } as unknown as Transport;
+    expect(configError(() => new Driver(throwingGet({ transport }, "transport"))).message).toContain("options.transport of Driver could not be read (no transport)");
+  });
+
+  it("each option is read once, so a getter cannot answer one value to a check and another to the use", () => {
+    let reads = 0;
+    const options = {
+      id: "R",
+      get epoch() {
+        reads++;
+        return reads === 1 ? 1 : -1;
+      },
+    };
+    expect(new EventSubscriber(options).epoch).toBe(1);
+    expect(reads).toBe(1);
   });
 });
 

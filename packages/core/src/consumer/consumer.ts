@@ -35,6 +35,7 @@ import {
   grantLeaseMs,
   mergeConfig,
   peerHeartbeatIntervalMs,
+  readOptions,
   transportMetadataOption,
 } from "../config.js";
 import {
@@ -899,8 +900,9 @@ export class ConsumerCore {
    *   unusable (durations are positive whole milliseconds, except `quarantineCapMs`, which may also
    *   be `Infinity` for no cap; `transferTimeoutMs <= leaseMs - leaseSafetyMarginMs` [C11]); when
    *   the fingerprint is not a plain object or has a key other than `model`, `dtype`, `rowBytes`
-   *   and `layoutVersion` [C2]; or when the options (or their `config`)
-   *   have a key that is not an option, naming it and the nearest option.
+   *   and `layoutVersion` [C2]; when the options (or their `config`) have a key that is not an
+   *   option, naming it and the nearest option; or when an option cannot be read (a getter or a
+   *   Proxy trap that throws), naming it.
    */
   constructor(options: ConsumerOptions) {
     if (options === null || typeof options !== "object")
@@ -908,6 +910,8 @@ export class ConsumerCore {
     // First: a misspelt option (`confg`, `fingerPrint`) is named as such, not ignored (its default
     // used) nor reported as a required option missing.
     refuseUnknownOptions("ConsumerCore", options, OPTION_KEYS, "INVALID_CONFIG", (key) => configSettingHint(key, DEFAULT_CONSUMER_CONFIG));
+    // Each option read once, here: a getter or Proxy trap that throws is refused naming it [I1].
+    options = readOptions("ConsumerCore", options, OPTION_KEYS);
     if (typeof options.id !== "string" || options.id.length === 0)
       throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string: the consumer's stable peer id.");
     if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)

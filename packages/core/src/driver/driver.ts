@@ -5,7 +5,7 @@
  */
 import { EctpError, decodeEnvelope, describeValue, ectp, encodeEnvelope, refuseUnknownOptions, thrownText } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import { grantLeaseMs } from "../config.js";
+import { grantLeaseMs, readOptions } from "../config.js";
 import type { ConsumerCore } from "../consumer/consumer.js";
 import { type Labels, type MetricsSink, containLogger, containMetrics, type Logger, requireMethods } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
@@ -400,7 +400,11 @@ export class Driver {
   constructor(options: DriverOptions) {
     // First: a misspelt option (`connectTimeout`, `maxWait`) is named as such, not run silently
     // with its default (nor reported as the transport missing, for `transprt`).
-    if (options !== null && typeof options === "object") refuseUnknownOptions("Driver", options, OPTION_KEYS);
+    if (options !== null && typeof options === "object") {
+      refuseUnknownOptions("Driver", options, OPTION_KEYS);
+      // Each option read once, here: a getter or Proxy trap that throws is refused naming it [I1].
+      options = readOptions("Driver", options, OPTION_KEYS);
+    }
     if (!options || typeof options.transport !== "object" || options.transport === null)
       throw new EctpError("INVALID_CONFIG", "Driver needs options.transport (a Transport implementation)");
     if (!options.consumer && !options.producer && !options.subscriber)

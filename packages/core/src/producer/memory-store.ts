@@ -16,6 +16,7 @@ import {
   validateDescriptor,
 } from "@ectp/protocol";
 import type { ItemStore, StoreChange, StoreEntry } from "./types.js";
+import { readOptions } from "../config.js";
 
 const { ChecksumAlgorithm } = ectp.v1;
 
@@ -202,6 +203,8 @@ export class MemoryItemStore implements ItemStore {
     if (options === null || typeof options !== "object")
       throw new EctpError("INVALID_CONFIG", `MemoryItemStore needs an options object { capacityBytes, locate?, release? }; got ${describeValue(options)}`);
     refuseUnknownOptions("MemoryItemStore", options, STORE_OPTIONS);
+    // Each option read once, here: a getter or Proxy trap that throws is refused naming it [I1].
+    options = readOptions("MemoryItemStore", options, STORE_OPTIONS);
     const cap = options.capacityBytes;
     if (typeof cap !== "number" || !Number.isSafeInteger(cap) || cap < 1)
       throw new EctpError(

@@ -32,6 +32,7 @@ import {
   fingerprintOption,
   mergeConfig,
   peerHeartbeatIntervalMs,
+  readOptions,
   transportMetadataOption,
 } from "../config.js";
 import {
@@ -442,6 +443,8 @@ export class ProducerCore {
     // First: a misspelt option (`confg`, `fingerPrint`) is named as such, not ignored (its default
     // used) nor reported as a required option missing.
     refuseUnknownOptions("ProducerCore", options, OPTION_KEYS, "INVALID_CONFIG", (key) => configSettingHint(key, DEFAULT_PRODUCER_CONFIG));
+    // Each option read once, here: a getter or Proxy trap that throws is refused naming it [I1].
+    options = readOptions("ProducerCore", options, OPTION_KEYS);
     if (typeof options.id !== "string" || options.id.length === 0)
       throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string (the producer's stable peer id)");
     if (!isPositiveInt(options.epoch))

@@ -18,7 +18,7 @@ import {
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { reasonName } from "../consumer/reasons.js";
-import { DEFAULT_SUBSCRIBER_CONFIG, DEFAULT_TIMERS, fingerprintOption, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
+import { DEFAULT_SUBSCRIBER_CONFIG, DEFAULT_TIMERS, fingerprintOption, peerHeartbeatIntervalMs, readOptions, transportMetadataOption } from "../config.js";
 import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, METRICS_HOOK_THREW, reentrantCall, SenderMismatchWarning } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { isPartialView, ownText } from "../owned.js";
@@ -696,7 +696,11 @@ export class EventSubscriber {
    */
   constructor(options: SubscriberOptions) {
     // First: a misspelt option (`retryMS`, `maxViewByte`) is named as such, not ignored (its default used).
-    if (options !== null && typeof options === "object") refuseUnknownOptions("EventSubscriber", options, OPTION_KEYS);
+    if (options !== null && typeof options === "object") {
+      refuseUnknownOptions("EventSubscriber", options, OPTION_KEYS);
+      // Each option read once, here: a getter or Proxy trap that throws is refused naming it [I1].
+      options = readOptions("EventSubscriber", options, OPTION_KEYS);
+    }
     if (typeof options?.id !== "string" || options.id.length === 0)
       throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string (the subscriber's peer id)");
     if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)
