@@ -14,6 +14,7 @@ import { loadCases } from "./cases/load.js";
 import { TS_TESTEE_FEATURES } from "./mutants/run.js";
 import { TesteeRequest, type ectp } from "./proto.js";
 import { runRandomised } from "./random/randomised.js";
+import { runSubscriberRandomised } from "./random/subscriber-randomised.js";
 import { runSuite } from "./runner/suite.js";
 import { PACKAGE_ROOT } from "./test-support.js";
 import { inProcessTestee } from "./testee/in-process.js";
@@ -172,6 +173,30 @@ describe("raw-outputs with raw-messages: the randomised level's link carries the
     ];
     expect(results.map((r) => `${r.status} ${r.status === "passed" ? "" : r.message}`)).toEqual(results.map(() => "passed "));
     expect(raw).toBeGreaterThan(50);
+    expect(structured).toBe(0);
+  }, 180_000);
+
+  it("the TS producer and the Python subscriber, at the subscriber level, too", async () => {
+    const dir = join(PACKAGE_ROOT, "testees", "python");
+    const python = () => spawnTestee({ command: `python3 ${JSON.stringify(join(dir, "ectp_testee.py"))}`, jsonLines: true });
+    const features: string[] = JSON.parse(readFileSync(join(dir, "features.json"), "utf8")).features;
+    let raw = 0;
+    let structured = 0;
+    const ts = () => {
+      const h = new CoreTesteeHandler(core as unknown as CoreModule);
+      return inProcessTestee({
+        handle: (req) => {
+          if (req.deliverMessage?.raw?.length) raw++;
+          else if (req.deliverMessage) structured++;
+          return h.handle(req);
+        },
+      });
+    };
+    const seeds = [1, 2];
+    const results = await runSubscriberRandomised({ producer: ts, subscriber: python, seeds, features, level: "all" });
+    expect(results.map((r) => `${r.status} ${r.status === "passed" ? "" : r.message}`)).toEqual(results.map(() => "passed "));
+    // What the Python subscriber sends reaches the TS producer as its bytes.
+    expect(raw).toBeGreaterThan(10);
     expect(structured).toBe(0);
   }, 180_000);
 });
