@@ -68,6 +68,21 @@ describe("raw-outputs: the bytes a testee's encoder makes of each send", () => {
     );
   });
 
+  it("a send without its envelope fails the case naming it (raw comes beside the envelope, never instead)", async () => {
+    const testee = () => {
+      const h = new CoreTesteeHandler(core as unknown as CoreModule);
+      return inProcessTestee({
+        handle: (req) => {
+          const res: Res = h.handle(req);
+          for (const o of res.poll?.outputs ?? []) if (o.send) o.send.envelope = null;
+          return res;
+        },
+      });
+    };
+    const report = await runSuite({ testee, features: TS_TESTEE_FEATURES, cases: [structuredClone(c as NonNullable<typeof c>)], level: "all" });
+    expect(report.results[0]?.message).toMatch(/^send to P1 at t=\d+ has no envelope: testee\.proto SendOutput\.envelope is required/);
+  });
+
   it("a send without them fails the case when the feature is claimed, and passes when it is not", async () => {
     const claimed = await runWithRaw(() => null);
     expect(claimed.result).toMatchObject({ status: "failed", message: expect.stringContaining('has no raw bytes, but the features file claims "raw-outputs"') });
@@ -81,8 +96,19 @@ describe("raw-outputs: the bytes a testee's encoder makes of each send", () => {
     // The decoder's advice to a receiver ("ignore it") is no advice to a sender.
     expect(result?.message).not.toContain("ignore it");
     const framed = (raw: Uint8Array) => Buffer.concat([Buffer.from([0, 0, raw.length >> 8, raw.length & 0xff]), raw]);
-    const prefixed = await runWithRaw(framed);
-    expect(prefixed.result?.message).toContain("(its first 4 bytes, read big-endian, are the length of the rest: raw is one Envelope, without the length prefix of a byte stream)");
+    expect((await runWithRaw(framed)).result?.message).toContain(
+      "begin with a 4-byte big-endian length giving the length of the rest: raw is one Envelope, without a length prefix",
+    );
+    const delimited = (raw: Uint8Array) => (raw.length < 128 ? Buffer.concat([Buffer.from([raw.length]), raw]) : raw);
+    expect((await runWithRaw(delimited)).result?.message).toContain("begin with a varint length (a delimited protobuf writer's) giving the length of the rest");
+    const versionless = (raw: Uint8Array) => {
+      const env = wire.v1.Envelope.decode(raw);
+      env.version = null;
+      return wire.v1.Envelope.encode(env).finish();
+    };
+    expect((await runWithRaw(versionless)).result?.message).toMatch(
+      /^send to P1 at t=\d+: the raw bytes the testee's encoder made \(SendOutput\.raw, [0-9a-f]+\) carry no version: every envelope carries the sender's version, 1\.x here \(SPEC\.md \[V1\]\)/,
+    );
   });
 
   it("bytes of another envelope fail the case, naming the first field that differs and both values", async () => {
@@ -102,9 +128,7 @@ describe("raw-outputs: the bytes a testee's encoder makes of each send", () => {
       if (env.readComplete) env.readComplete.status = 0;
       return wire.v1.Envelope.encode(env).finish();
     };
-    expect((await runWithRaw(noStatus)).result?.message).toContain(
-      'readComplete.status: the bytes carry nothing (the field is absent), the envelope "COMPLETION_STATUS_OK"',
-    );
+    expect((await runWithRaw(noStatus)).result?.message).toContain('readComplete.status: the bytes carry nothing, the envelope "COMPLETION_STATUS_OK"');
   });
 
   it("a send whose encoder refused its envelope fails the case with the encoder's words (SendOutput.raw_error)", async () => {
@@ -119,7 +143,9 @@ describe("raw-outputs: the bytes a testee's encoder makes of each send", () => {
       });
     };
     const report = await runSuite({ testee, features: TS_TESTEE_FEATURES, cases: [structuredClone(c as NonNullable<typeof c>)], level: "all" });
-    expect(report.results[0]?.message).toMatch(/^send to P1 at t=\d+: the testee's encoder refused its envelope \(SendOutput\.raw_error\): it sets more than one body; /);
+    expect(report.results[0]?.message).toMatch(
+      /^send to P1 at t=\d+: the testee's encoder refused its envelope \(SendOutput\.raw_error\): it sets more than one body; no peer ever receives a message/,
+    );
   });
 
   it("the TS reference testee reports an envelope its encoder refuses with raw_error, and the poll's other outputs stand", () => {

@@ -18,19 +18,25 @@ import { JSON_OPTIONS, ectp } from "../proto.js";
 export function rawSendProblem(send: ectp.conformance.v1.ISendOutput, claimed: boolean): string | undefined {
   const raw = send.raw;
   if (send.rawError)
-    return `: the testee's encoder refused its envelope (SendOutput.raw_error): ${send.rawError}; an implementation whose encoder refuses what it decided to send sends nothing (testee.proto SendOutput.raw)`;
+    return `: the testee's encoder refused its envelope (SendOutput.raw_error): ${send.rawError}; no peer ever receives a message its implementation decided to send (testee.proto SendOutput.raw_error)`;
   if (!raw || raw.length === 0)
     return claimed
       ? ` has no raw bytes, but the features file claims "raw-outputs": every SendOutput then carries, in raw, the bytes its encoder puts on the wire, or in raw_error why the encoder refused the envelope (testee.proto SendOutput.raw)`
       : undefined;
   const decoded = decodeEnvelope(raw);
   if (!decoded.ok) {
-    // The decoder's message ends with what a receiver does about such bytes; here a sender made them.
-    const why = decoded.error.message.replace(/; ignore it \(SPEC\.md \[C10\]\).*$/s, "");
-    return (
-      `: the raw bytes the testee's encoder made (SendOutput.raw, ${hex(raw)}) are bytes SPEC.md section 5 forbids a sender to send: ${why}` +
-      (lengthPrefixed(raw) ? " (its first 4 bytes, read big-endian, are the length of the rest: raw is one Envelope, without the length prefix of a byte stream)" : "")
-    );
+    const made = `: the raw bytes the testee's encoder made (SendOutput.raw, ${hex(raw)})`;
+    const framing = lengthPrefix(raw);
+    if (framing !== undefined) return `${made} begin with ${framing} giving the length of the rest: raw is one Envelope, without a length prefix`;
+    if (decoded.error.code === "VERSION") {
+      const major = Number(decoded.envelope?.version?.major ?? 0);
+      return `${made} carry ${major === 0 ? "no version" : `spec major ${major}`}: every envelope carries the sender's version, 1.x here (SPEC.md [V1])`;
+    }
+    // The decoder's message ends with what a receiver does about such bytes (from "; ignore it");
+    // here a sender made them, so only the why is kept.
+    const message = decoded.error.message;
+    const advice = message.indexOf("; ignore it");
+    return `${made} are bytes SPEC.md section 5 forbids a sender to send: ${advice < 0 ? message : message.slice(0, advice)}`;
   }
   const got = wire.v1.Envelope.toObject(decoded.value, JSON_OPTIONS);
   const reported = ectp.v1.Envelope.toObject(ectp.v1.Envelope.fromObject(send.envelope ?? {}), JSON_OPTIONS);
@@ -44,7 +50,7 @@ export function rawSendProblem(send: ectp.conformance.v1.ISendOutput, claimed: b
 
 /**
  * Where two proto3-JSON values first differ, as `<path>: the bytes carry <x>, the envelope <y>`
- * (`absent` for a field one of them leaves out), or undefined when they are equal.
+ * (`nothing` for a field or list element one of them lacks), or undefined when they are equal.
  */
 function firstDifference(bytes: unknown, envelope: unknown, path: string): string | undefined {
   const at = path === "" ? "the envelope" : path;
@@ -71,14 +77,26 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 function shown(v: unknown): string {
-  if (v === undefined) return "nothing (the field is absent)";
+  if (v === undefined) return "nothing";
   const text = JSON.stringify(v);
   return text.length > 200 ? `${text.slice(0, 200)}... (${text.length} characters)` : text;
 }
 
-/** Whether `bytes` begin with a 4-byte big-endian length equal to what follows (a framed message). */
-function lengthPrefixed(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && ((bytes[0] as number) * 2 ** 24 + ((bytes[1] as number) << 16) + ((bytes[2] as number) << 8) + (bytes[3] as number)) === bytes.length - 4;
+/**
+ * The length prefix `bytes` begin with, described, when what follows it is exactly that long: a
+ * byte stream's 4-byte big-endian one (SPEC.md section 5), or the varint of protobuf's delimited
+ * writers (`writeDelimitedTo`, `encodeDelimited`); undefined otherwise.
+ */
+function lengthPrefix(bytes: Uint8Array): string | undefined {
+  if (bytes.length >= 4 && (bytes[0] as number) * 2 ** 24 + ((bytes[1] as number) << 16) + ((bytes[2] as number) << 8) + (bytes[3] as number) === bytes.length - 4)
+    return "a 4-byte big-endian length";
+  let length = 0;
+  for (let i = 0; i < Math.min(bytes.length, 5); i++) {
+    const b = bytes[i] as number;
+    length += (b & 0x7f) * 2 ** (7 * i);
+    if (b < 0x80) return length === bytes.length - i - 1 ? "a varint length (a delimited protobuf writer's)" : undefined;
+  }
+  return undefined;
 }
 
 function hex(bytes: Uint8Array): string {

@@ -51,9 +51,13 @@ function firstUnsafe(type: Type, message: unknown, path: string): string | undef
   return undefined;
 }
 
-/** Whether a 64-bit value as proto3 JSON holds it (a decimal string, or a number) is above 2^53 - 1. */
+/**
+ * Whether a 64-bit value as proto3 JSON holds it is above 2^53 - 1: a decimal string, a number, or
+ * the exponent form (`7.3e+21`) a value held as a number past what 64 bits hold prints as.
+ */
 function above(v: unknown): boolean {
   if (typeof v === "number") return v > Number.MAX_SAFE_INTEGER;
-  if (typeof v !== "string" || !/^-?\d+$/.test(v)) return false;
-  return BigInt(v) > MAX_SAFE;
+  if (typeof v !== "string") return false;
+  if (/^-?\d+$/.test(v)) return BigInt(v) > MAX_SAFE;
+  return Number(v) > Number.MAX_SAFE_INTEGER;
 }

@@ -997,6 +997,10 @@ class Interpreter {
         // The mailbox keeps the envelope (cases match that), not its bytes (checked below).
         delete (json.send as Record<string, unknown>).raw;
         const env = o.send.envelope;
+        if (!env)
+          throw new CaseFailure(
+            `send to ${String(o.send.to)} at t=${this.now} has no envelope: testee.proto SendOutput.envelope is required (TESTEE-PROTOCOL.md §5.2; raw comes beside it)`,
+          );
         // testee.proto SendOutput: the envelope goes out with version, sender_id and sender_epoch filled
         // in; a peer drops an envelope without them, so a testee leaving them out would load nothing.
         if (Number(env?.version?.major ?? 0) !== SPEC_MAJOR || env?.senderId !== this.selfId || Number(env?.senderEpoch ?? 0) !== this.selfEpoch)

@@ -109,6 +109,19 @@ export const TS_TESTEE_FEATURES: readonly string[] = Object.freeze([
   "raw-outputs",
 ]);
 
+/**
+ * A send's envelope as testee.proto carries it. Through the generated encoder, which checks each
+ * field; one it refuses (an id past 2^53 - 1, say) is converted field by field instead, so the
+ * runner sees what the core decided and names what is wrong with it (SPEC.md 3.8).
+ */
+function reportedEnvelope(envelope: Loose): ectp.v1.IEnvelope {
+  try {
+    return ectp.v1.Envelope.decode(wire.v1.Envelope.encode(envelope).finish());
+  } catch {
+    return ectp.v1.Envelope.fromObject(envelope);
+  }
+}
+
 /** First-fit allocator over one region: freed space is reused, so early releases show [I5]. */
 class Pool {
   readonly region: Region;
@@ -464,7 +477,7 @@ export class CoreTesteeHandler implements TesteeHandler {
           outs.push({
             send: {
               to: o.peerId,
-              envelope: ectp.v1.Envelope.decode(wire.v1.Envelope.encode(o.envelope).finish()),
+              envelope: reportedEnvelope(o.envelope),
               ...this.wireBytes(o.envelope),
             },
           });

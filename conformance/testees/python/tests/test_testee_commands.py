@@ -209,6 +209,7 @@ class OutputsAndReadsTest(unittest.TestCase):
     def test_a_send_its_encoder_refuses_carries_raw_error_and_the_other_outputs_stand(self):
         """raw-outputs (TESTEE-PROTOCOL.md 5.2): an envelope the encoder refuses (here two bodies,
         SPEC.md section 5) is reported with raw_error instead of raw; the poll is not failed."""
+        from ectp_py import codec
         from ectp_py.outputs import CancelRead, Send
 
         t = configured(ROLE_CONSUMER)
@@ -219,6 +220,9 @@ class OutputsAndReadsTest(unittest.TestCase):
         self.assertNotIn("raw", r[0]["send"])
         self.assertIn("more than one member of a oneof", r[0]["send"]["rawError"])
         self.assertEqual(r[1], {"cancelRead": {"readId": 7}})
+        # Binary mode writes the answer as a TesteeResponse frame: the envelope goes as decided.
+        frame = codec.encode("ectp.conformance.v1.TesteeResponse", {"commandId": 2, "poll": {"outputs": r}}, limit_elements=False)
+        self.assertGreater(len(frame), 0)
 
     def test_deliver_read_result_fills_the_destination_and_reports_the_true_length(self):
         """Section 5 DeliverReadResult: copy `data` into the read's destination from its start, at
