@@ -174,55 +174,46 @@ describe("raw-outputs: the bytes a testee's encoder makes of each send", () => {
 });
 
 describe("raw-outputs with raw-messages: the randomised level's link carries the sender's own bytes", () => {
-  it("the Python consumer and the TS producer, and the other way round, each decode what the other's encoder made", async () => {
-    const dir = join(PACKAGE_ROOT, "testees", "python");
-    const python = () => spawnTestee({ command: `python3 ${JSON.stringify(join(dir, "ectp_testee.py"))}`, jsonLines: true });
-    const features: string[] = JSON.parse(readFileSync(join(dir, "features.json"), "utf8")).features;
-    expect(features).toEqual(expect.arrayContaining(["raw-outputs", "raw-messages"]));
-    let raw = 0;
-    let structured = 0;
-    /** The TS reference testee, counting the deliveries it is handed as bytes and as envelopes. */
-    const ts = () => {
+  const dir = join(PACKAGE_ROOT, "testees", "python");
+  const python = () => spawnTestee({ command: `python3 ${JSON.stringify(join(dir, "ectp_testee.py"))}`, jsonLines: true });
+  const features: string[] = JSON.parse(readFileSync(join(dir, "features.json"), "utf8")).features;
+
+  /** The TS reference testee, counting the deliveries it is handed as bytes and as envelopes. */
+  function countingTsTestee() {
+    const handed = { raw: 0, structured: 0 };
+    const factory = () => {
       const h = new CoreTesteeHandler(core as unknown as CoreModule);
       return inProcessTestee({
         handle: (req) => {
-          if (req.deliverMessage?.raw?.length) raw++;
-          else if (req.deliverMessage) structured++;
+          if (req.deliverMessage?.raw?.length) handed.raw++;
+          else if (req.deliverMessage) handed.structured++;
           return h.handle(req);
         },
       });
     };
+    return { factory, handed };
+  }
+  const statuses = (results: { status: string; message?: string }[]) => results.map((r) => `${r.status} ${r.status === "passed" ? "" : r.message}`);
+
+  it("the Python consumer and the TS producer, and the other way round, each decode what the other's encoder made", async () => {
+    expect(features).toEqual(expect.arrayContaining(["raw-outputs", "raw-messages"]));
+    const { factory: ts, handed } = countingTsTestee();
     const seeds = [1, 2, 3];
     const results = [
       ...(await runRandomised({ consumer: python, producer: ts, seeds, features })),
       ...(await runRandomised({ consumer: ts, producer: python, seeds, features })),
     ];
-    expect(results.map((r) => `${r.status} ${r.status === "passed" ? "" : r.message}`)).toEqual(results.map(() => "passed "));
-    expect(raw).toBeGreaterThan(50);
-    expect(structured).toBe(0);
+    expect(statuses(results)).toEqual(results.map(() => "passed "));
+    expect(handed.raw).toBeGreaterThan(50);
+    expect(handed.structured).toBe(0);
   }, 180_000);
 
   it("the TS producer and the Python subscriber, at the subscriber level, too", async () => {
-    const dir = join(PACKAGE_ROOT, "testees", "python");
-    const python = () => spawnTestee({ command: `python3 ${JSON.stringify(join(dir, "ectp_testee.py"))}`, jsonLines: true });
-    const features: string[] = JSON.parse(readFileSync(join(dir, "features.json"), "utf8")).features;
-    let raw = 0;
-    let structured = 0;
-    const ts = () => {
-      const h = new CoreTesteeHandler(core as unknown as CoreModule);
-      return inProcessTestee({
-        handle: (req) => {
-          if (req.deliverMessage?.raw?.length) raw++;
-          else if (req.deliverMessage) structured++;
-          return h.handle(req);
-        },
-      });
-    };
-    const seeds = [1, 2];
-    const results = await runSubscriberRandomised({ producer: ts, subscriber: python, seeds, features, level: "all" });
-    expect(results.map((r) => `${r.status} ${r.status === "passed" ? "" : r.message}`)).toEqual(results.map(() => "passed "));
+    const { factory: ts, handed } = countingTsTestee();
+    const results = await runSubscriberRandomised({ producer: ts, subscriber: python, seeds: [1, 2], features, level: "all" });
+    expect(statuses(results)).toEqual(results.map(() => "passed "));
     // What the Python subscriber sends reaches the TS producer as its bytes.
-    expect(raw).toBeGreaterThan(10);
-    expect(structured).toBe(0);
+    expect(handed.raw).toBeGreaterThan(10);
+    expect(handed.structured).toBe(0);
   }, 180_000);
 });
