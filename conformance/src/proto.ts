@@ -26,6 +26,11 @@ export const TesteeResponse = ectp.conformance.v1.TesteeResponse;
 /** protobufjs conversion options giving the proto3 JSON mapping (strings for uint64, enum names, base64). */
 export const JSON_OPTIONS = Object.freeze({ longs: String, enums: String, bytes: String, defaults: false });
 
+/** An envelope as a proto3-JSON object, as the runner compares and checks what a testee sends. */
+export function envelopeJson(envelope: ectp.v1.IEnvelope | null | undefined): Record<string, unknown> {
+  return ectp.v1.Envelope.toObject(ectp.v1.Envelope.fromObject(envelope ?? {}), JSON_OPTIONS);
+}
+
 /** A request as a proto3-JSON object (what JSON-lines mode writes). */
 export function requestToJson(req: ectp.conformance.v1.ITesteeRequest): Record<string, unknown> {
   return TesteeRequest.toObject(TesteeRequest.fromObject(req as Record<string, unknown>), JSON_OPTIONS);

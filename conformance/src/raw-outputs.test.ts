@@ -27,8 +27,8 @@ const CASE = "consumer/c7-release/a-grant-is-acked-exactly-once";
 const c = loadCases().find((x) => x.fullName === CASE);
 if (!c) throw new Error(`no case ${CASE}`);
 
-/** Run the case on the TS reference testee with each send's raw bytes changed by `change`. */
-async function runWithRaw(change: (raw: Uint8Array) => Uint8Array | null, features: readonly string[] = TS_TESTEE_FEATURES) {
+/** Run the case on the TS reference testee with each of its sends changed by `edit`; its result, and each send's raw bytes as made. */
+async function runEditingSends(edit: (send: ectp.conformance.v1.ISendOutput) => void, features: readonly string[] = TS_TESTEE_FEATURES) {
   const sends: Uint8Array[] = [];
   const testee = () => {
     const h = new CoreTesteeHandler(core as unknown as CoreModule);
@@ -36,9 +36,9 @@ async function runWithRaw(change: (raw: Uint8Array) => Uint8Array | null, featur
       handle: (req) => {
         const res: Res = h.handle(req);
         for (const o of res.poll?.outputs ?? []) {
-          if (!o.send?.raw) continue;
-          sends.push(o.send.raw);
-          o.send.raw = change(o.send.raw);
+          if (!o.send) continue;
+          if (o.send.raw) sends.push(o.send.raw);
+          edit(o.send);
         }
         return res;
       },
@@ -46,6 +46,13 @@ async function runWithRaw(change: (raw: Uint8Array) => Uint8Array | null, featur
   };
   const report = await runSuite({ testee, features, cases: [structuredClone(c as NonNullable<typeof c>)], level: "all" });
   return { result: report.results[0], sends };
+}
+
+/** Run the case with each send's raw bytes changed by `change` (null: none). */
+function runWithRaw(change: (raw: Uint8Array) => Uint8Array | null, features: readonly string[] = TS_TESTEE_FEATURES) {
+  return runEditingSends((send) => {
+    if (send.raw) send.raw = change(send.raw);
+  }, features);
 }
 
 /** `raw` with its body field written a second time, which SPEC.md section 5 forbids. */
@@ -69,18 +76,10 @@ describe("raw-outputs: the bytes a testee's encoder makes of each send", () => {
   });
 
   it("a send without its envelope fails the case naming it (raw comes beside the envelope, never instead)", async () => {
-    const testee = () => {
-      const h = new CoreTesteeHandler(core as unknown as CoreModule);
-      return inProcessTestee({
-        handle: (req) => {
-          const res: Res = h.handle(req);
-          for (const o of res.poll?.outputs ?? []) if (o.send) o.send.envelope = null;
-          return res;
-        },
-      });
-    };
-    const report = await runSuite({ testee, features: TS_TESTEE_FEATURES, cases: [structuredClone(c as NonNullable<typeof c>)], level: "all" });
-    expect(report.results[0]?.message).toMatch(/^send to P1 at t=\d+ has no envelope: testee\.proto SendOutput\.envelope is required/);
+    const { result } = await runEditingSends((send) => {
+      send.envelope = null;
+    });
+    expect(result?.message).toMatch(/^send to P1 at t=\d+ has no envelope: testee\.proto SendOutput\.envelope is required/);
   });
 
   it("a send without them fails the case when the feature is claimed, and passes when it is not", async () => {
@@ -132,18 +131,10 @@ describe("raw-outputs: the bytes a testee's encoder makes of each send", () => {
   });
 
   it("a send whose encoder refused its envelope fails the case with the encoder's words (SendOutput.raw_error)", async () => {
-    const testee = () => {
-      const h = new CoreTesteeHandler(core as unknown as CoreModule);
-      return inProcessTestee({
-        handle: (req) => {
-          const res: Res = h.handle(req);
-          for (const o of res.poll?.outputs ?? []) if (o.send?.raw) Object.assign(o.send, { raw: null, rawError: "it sets more than one body" });
-          return res;
-        },
-      });
-    };
-    const report = await runSuite({ testee, features: TS_TESTEE_FEATURES, cases: [structuredClone(c as NonNullable<typeof c>)], level: "all" });
-    expect(report.results[0]?.message).toMatch(
+    const { result } = await runEditingSends((send) => {
+      Object.assign(send, { raw: null, rawError: "it sets more than one body" });
+    });
+    expect(result?.message).toMatch(
       /^send to P1 at t=\d+: the testee's encoder refused its envelope \(SendOutput\.raw_error\): it sets more than one body; no peer ever receives a message/,
     );
   });

@@ -8,7 +8,7 @@
  * @module
  */
 import { SPEC_MAJOR, crc32c } from "@ectp/protocol";
-import { JSON_OPTIONS, ectp } from "../proto.js";
+import { JSON_OPTIONS, ectp, envelopeJson } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
@@ -417,9 +417,10 @@ class Schedule {
         throw new Violation(
           `${sender} sent an envelope without version ${SPEC_MAJOR}.x, sender_id ${sender} and sender_epoch ${epoch} at t=${this.now} (TESTEE-PROTOCOL.md §5.2)`,
         );
-      const unsafe = unsafeIntegerProblem(envelope);
+      const reported = envelopeJson(envelope);
+      const unsafe = unsafeIntegerProblem(reported);
       if (unsafe !== undefined) throw new Violation(`[3.8] ${sender}'s send to ${String(o.send.to)} at t=${this.now}${unsafe}`);
-      const rawProblem = rawSendProblem(o.send, this.features.has("raw-outputs"));
+      const rawProblem = rawSendProblem(o.send, reported, this.features.has("raw-outputs"));
       if (rawProblem !== undefined) throw new Violation(`${sender}'s send to ${String(o.send.to)} at t=${this.now}${rawProblem}`);
       // Feature raw-messages: the peer decodes the bytes the sender's own encoder made, so two
       // implementations meet on the wire; otherwise it is handed the reported envelope.

@@ -34,7 +34,7 @@
  * @module
  */
 import { SPEC_MAJOR, envelopeBodyName } from "@ectp/protocol";
-import { ectp } from "../proto.js";
+import { ectp, envelopeJson } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import { rawSendProblem } from "../runner/raw-send.js";
 import { unsafeIntegerProblem } from "../runner/safe-integers.js";
@@ -591,9 +591,10 @@ class SubscriberSchedule {
     if (toSubscriber && envelope.eventBatch) this.resends.sent.push(Number(envelope.eventBatch.sequence ?? 0));
     if (toSubscriber && envelope.replayUnavailable) this.exercised.replaysUnavailable++;
     if (!toSubscriber) this.checkGreeting(envelope);
-    const unsafe = unsafeIntegerProblem(envelope);
+    const reported = envelopeJson(envelope);
+    const unsafe = unsafeIntegerProblem(reported);
     if (unsafe !== undefined) throw new Violation(`[3.8] ${sender}'s send to ${String(o.send.to)} at t=${this.now}${unsafe}`);
-    const rawProblem = rawSendProblem(o.send, this.features.has("raw-outputs"));
+    const rawProblem = rawSendProblem(o.send, reported, this.features.has("raw-outputs"));
     if (rawProblem !== undefined) throw new Violation(`${sender}'s send to ${String(o.send.to)} at t=${this.now}${rawProblem}`);
     // Feature raw-messages: the peer decodes the bytes the sender's own encoder made (see deliver).
     const raw = this.features.has("raw-messages") && o.send.raw?.length ? o.send.raw : undefined;

@@ -4,18 +4,18 @@
  * @module
  */
 import { decodeEnvelope, ectp as wire } from "@ectp/protocol";
-import { JSON_OPTIONS, ectp } from "../proto.js";
+import { JSON_OPTIONS, type ectp } from "../proto.js";
 
 /**
  * What is wrong with `send.raw`, or undefined when nothing is: given, the bytes must be one
  * envelope that SPEC.md section 5 lets a sender send (each non-repeated field once, at most 65,536
- * repeated elements, at most 100 levels deep, the version and sender set) and carry
- * `send.envelope`, field for field (decoded, so field order, packing and explicit defaults do not
- * matter). A send whose encoder refused its envelope (`raw_error`) fails with the encoder's words;
+ * repeated elements, at most 100 levels deep, the version and sender set) and carry the envelope
+ * the testee reported (`reported`: `send.envelope` as proto3 JSON), field for field (decoded, so
+ * field order, packing and explicit defaults do not matter). A send whose encoder refused its envelope (`raw_error`) fails with the encoder's words;
  * one with neither fails when the feature is `claimed`. The text starts after the caller's
  * "send to <peer> at t=<ms>".
  */
-export function rawSendProblem(send: ectp.conformance.v1.ISendOutput, claimed: boolean): string | undefined {
+export function rawSendProblem(send: ectp.conformance.v1.ISendOutput, reported: Record<string, unknown>, claimed: boolean): string | undefined {
   const raw = send.raw;
   if (send.rawError)
     return `: the testee's encoder refused its envelope (SendOutput.raw_error): ${send.rawError}; no peer ever receives a message its implementation decided to send (testee.proto SendOutput.raw_error)`;
@@ -39,7 +39,6 @@ export function rawSendProblem(send: ectp.conformance.v1.ISendOutput, claimed: b
     return `${made} are bytes SPEC.md section 5 forbids a sender to send: ${advice < 0 ? message : message.slice(0, advice)}`;
   }
   const got = wire.v1.Envelope.toObject(decoded.value, JSON_OPTIONS);
-  const reported = ectp.v1.Envelope.toObject(ectp.v1.Envelope.fromObject(send.envelope ?? {}), JSON_OPTIONS);
   const difference = firstDifference(got, reported, "");
   if (difference === undefined) return undefined;
   return (

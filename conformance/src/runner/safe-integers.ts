@@ -5,7 +5,7 @@
  * @module
  */
 import type { Type } from "protobufjs";
-import { JSON_OPTIONS, ROOT, ectp } from "../proto.js";
+import { ROOT } from "../proto.js";
 
 const ENVELOPE: Type = ROOT.lookupType("ectp.v1.Envelope");
 const WIDE_INTEGERS: ReadonlySet<string> = new Set(["uint64", "int64", "fixed64", "sfixed64", "sint64"]);
@@ -21,11 +21,12 @@ export function unsafeIntegerIn(envelope: unknown): string | undefined {
 }
 
 /**
- * What is wrong with a sent envelope's 64-bit integers, or undefined: the text after the caller's
- * "send to <peer> at t=<ms>", naming the first one above 2^53 - 1 (see {@link unsafeIntegerIn}).
+ * What is wrong with a sent envelope's 64-bit integers (`envelope`: its proto3 JSON), or
+ * undefined: the text after the caller's "send to <peer> at t=<ms>", naming the first one above
+ * 2^53 - 1 (see {@link unsafeIntegerIn}).
  */
-export function unsafeIntegerProblem(envelope: ectp.v1.IEnvelope | null | undefined): string | undefined {
-  const unsafe = unsafeIntegerIn(ectp.v1.Envelope.toObject(ectp.v1.Envelope.fromObject(envelope ?? {}), JSON_OPTIONS));
+export function unsafeIntegerProblem(envelope: Record<string, unknown>): string | undefined {
+  const unsafe = unsafeIntegerIn(envelope);
   if (unsafe === undefined) return undefined;
   return (
     `: its envelope's ${unsafe}, above 2^53 - 1 (shown as the runner holds it: a value past 2^53 may show rounded): ` +

@@ -1010,10 +1010,11 @@ class Interpreter {
               `sender_id ${JSON.stringify(env?.senderId ?? "")}, sender_epoch ${String(env?.senderEpoch ?? 0)}`,
           );
         // SPEC.md 3.8: no 64-bit integer above 2^53 - 1 (random or hashed ids; epoch-shifted ones at a large epoch).
-        const unsafe = unsafeIntegerProblem(env);
+        const reported = (json.send as Record<string, unknown>).envelope as Record<string, unknown>; // proto3 JSON, made once above
+        const unsafe = unsafeIntegerProblem(reported);
         if (unsafe !== undefined) throw new CaseFailure(`[3.8] send to ${String(o.send.to)} at t=${this.now}${unsafe}`);
         // Feature raw-outputs: the bytes the testee's encoder made of the envelope carry it.
-        const rawProblem = rawSendProblem(o.send, this.options.features.has("raw-outputs"));
+        const rawProblem = rawSendProblem(o.send, reported, this.options.features.has("raw-outputs"));
         if (rawProblem !== undefined) throw new CaseFailure(`send to ${String(o.send.to)} at t=${this.now}${rawProblem}`);
         const to = String(o.send.to);
         const p = this.peers.get(to);
