@@ -169,7 +169,7 @@ describe("randomised subscriber level [E1][E2][P8][I1][I4]", () => {
   it("a subscriber that takes a restarted epoch as greeted by a subscription sent before the restart is caught (SPEC.md section 4)", async () => {
     // The reference subscriber before it greeted such an epoch again: in seed 57 its subscription after
     // silence goes out before the restart, and its next message to the new epoch was a heartbeat.
-    const bundle = await importCoreBundle<CoreModule>([{ file: "subscriber/subscriber.ts", find: "        if (greetAgain) this.hello(f);", replace: "" }], "no-greet-again");
+    const bundle = await importCoreBundle<CoreModule>([{ file: "subscriber/subscriber.ts", find: "      if (greetAgain) this.hello(f);", replace: "" }], "no-greet-again");
     const [r] = await runSubscriberRandomised({ producer: inProcess(), subscriber: inProcess(bundle), seeds: [57], features: TS_TESTEE_FEATURES });
     expect(r?.message?.split("\n")[0]).toMatch(
       /^seed 57: the subscriber's first message since it heard of the producer's epoch 6, which it had not greeted, is a heartbeat, not a Hello \(SPEC\.md section 4/,

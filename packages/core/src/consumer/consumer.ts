@@ -1011,60 +1011,8 @@ export class ConsumerCore {
     } catch (cause) {
       throw invalidArgument(`admit(${requestId}): items.length could not be read (${thrownText(cause)}).`, cause);
     }
-    const ids = this.planItemId;
-    const flags = this.planFlags;
-    for (let i = 0; i < n; i++) {
-      let item: unknown;
-      let itemId: unknown;
-      let model: unknown;
-      let local: unknown;
-      try {
-        item = items[i];
-        if (item !== null && typeof item === "object") {
-          const it = item as AdmitItem;
-          itemId = it.itemId;
-          model = it.hasModelInput;
-          local = it.local;
-        }
-      } catch (cause) {
-        throw invalidArgument(`admit(${requestId}): items[${i}] could not be read (${thrownText(cause)}).`, cause);
-      }
-      if (item === null || typeof item !== "object" || typeof itemId !== "string")
-        throw invalidArgument(`admit(${requestId}): items[${i}] must be an object with a string itemId.`);
-      // As an empty request id: an empty item id is a missing one (an unset field), never the engine's name for an item.
-      if (itemId.length === 0) throw invalidArgument(`admit(${requestId}): items[${i}].itemId must be a non-empty string (the engine's id for the item).`);
-      // [C1][C5] Read as given, never coerced: a 1 or "true" taken as false would fail the request
-      // (no model input) where the engine meant local encoding. Absent means false.
-      if ((model !== undefined && typeof model !== "boolean") || (local !== undefined && typeof local !== "boolean"))
-        throw invalidArgument(
-          `admit(${requestId}): items[${i}] (${itemId}): hasModelInput and local must be booleans when given; got hasModelInput ${describeValue(model)}, local ${describeValue(local)}.`,
-        );
-      flags[i] = (model === true ? F_MODEL : 0) | (local === true ? F_LOCAL : 0);
-      if (n <= PAIRWISE_MAX_ITEMS)
-        for (let j = 0; j < i; j++) if (ids[j] === itemId) throw duplicateItem(requestId, itemId);
-      ids[i] = itemId;
-    }
-    if (n > PAIRWISE_MAX_ITEMS) {
-      const seen = this.planSeenIds;
-      let duplicate: string | undefined;
-      for (let i = 0; i < n && duplicate === undefined; i++) {
-        const itemId = ids[i] as string;
-        if (seen.has(itemId)) duplicate = itemId;
-        else seen.add(itemId);
-      }
-      seen.clear(); // (holds no engine strings past the call)
-      if (duplicate !== undefined) throw duplicateItem(requestId, duplicate);
-    }
-    let req = this.lastReq;
-    if (req === undefined || req.id !== requestId) {
-      const hash = hashString(requestId);
-      req = this.requests.getHashed(requestId, hash);
-      if (req === undefined) {
-        req = new Req(requestId, hash);
-        this.requests.setHashed(requestId, hash, req);
-      }
-      this.lastReq = req;
-    }
+    this.readItems(requestId, items, n);
+    const req = this.requestNamed(requestId);
     if (req.failure) {
       this.acceptNow(now);
       return req.failure; // [C6] same failure, not queued again
@@ -1075,7 +1023,8 @@ export class ConsumerCore {
     now = this.acceptNow(now);
 
     // Pass 1: classify without starting anything, so a failing request starts no fetch.
-    let failures: ItemFailure[] | undefined;
+    const ids = this.planItemId;
+    const flags = this.planFlags;
     const kinds = this.planKind;
     const count = req.slotCount;
     // Whether every item is a known slot at its own index (then the last result may still be valid).
@@ -1124,69 +1073,13 @@ export class ConsumerCore {
     // New items are classified now, after the known slots. Only a request's first admission has new
     // items, and it has no known slots (`checkSameItems` refuses new items later), so the two never
     // meet in one call: no known slot resolved above can have ended a fetch a new item would join.
-    if (!same || exhausted !== undefined) {
-      this.planIsBig = n > PAIRWISE_MAX_ITEMS;
-      this.planFetchEpoch = 0;
-      this.planEpochsDiffer = false;
-      for (let i = 0; i < n; i++) {
-        if (kinds[i] === P_NEW) {
-          this.classify(items as readonly AdmitItem[], flags[i] as number, i);
-          if (kinds[i] === P_FAIL) {
-            failures ??= [];
-            failures.push(this.planFailure(i));
-          }
-        } else if (exhausted?.[i] !== undefined) {
-          failures ??= [];
-          failures.push(this.exhaustFailure(exhausted[i] as Slot));
-        }
-      }
-      if (this.planIsBig) this.planFirstFetch.clear(); // (holds no key ids past the call)
-      // (Only new items fetch, and a call with new items has no known slots: the failures are rebuilt in item order.)
-      if (this.planEpochsDiffer && this.outdatedWithinAdmission(n)) {
-        failures = [];
-        for (let i = 0; i < n; i++) if (kinds[i] === P_FAIL) failures.push(this.planFailure(i));
-      }
-    }
+    const failures = !same || exhausted !== undefined ? this.classifyNewItems(items as readonly AdmitItem[], n, exhausted) : undefined;
     if (failures !== undefined) {
       if (!same) this.clearPlan(n);
       return this.failRequest(req, failures, now) as AdmitResult;
     }
     if (same && req.view !== undefined) return req.view; // nothing changed since the last call
-
-    // Pass 2: apply.
-    // Decisions are gathered in a scratch array and copied out with `slice`: an array made by
-    // `new Array(n)` or a literal comes from an allocation site that V8 pretenures once most of
-    // its arrays survive (many outstanding requests), and a pretenured array holding young
-    // decisions keeps them alive through every scavenge until a full collection.
-    const decisions = this.planDecisions;
-    // A new request's further slots are allocated at their exact count (a growing array reserves 17) and filled in order.
-    if (count === 0 && n > 1) req.more = new Array<Slot>(n - 1);
-    let inOrder = true;
-    for (let i = 0; i < n; i++) {
-      let slot: Slot;
-      const kind = kinds[i] as number;
-      if (kind === P_KEEP) slot = this.findSlot(req, ids[i] as string, i) as Slot;
-      else {
-        slot = this.addSlot(req, ids[i] as string, ((flags[i] as number) & F_MODEL) !== 0);
-        slot.keyId = this.planKeyId[i];
-        if (slot.keyId !== undefined) slot.announcement = this.planAnnouncement[i]; // (kept only to compare with)
-        this.applyPlan(slot, i, now);
-        // [C1] Each item's first decision, by path: with the fallbacks' and failures' reasons, what share the remote path serves.
-        this.metrics.counter("ectp_consumer_items_admitted_total", 1, ADMITTED_PATH[kind]);
-      }
-      if (slot !== slotAt(req, i)) inOrder = false;
-      if (slot.decision !== undefined) decisions[i] = slot.decision;
-      else {
-        slot.deferDecision ??= new Defer(slot.itemId);
-        decisions[i] = slot.deferDecision;
-      }
-    }
-    if (!same) this.clearPlan(n);
-    const result: AdmitResult = new Admitted(decisions.slice(0, n) as ItemDecision[]);
-    for (let i = 0; i < n; i++) decisions[i] = undefined; // (a loop: Array.prototype.fill costs more here)
-    // Kept only when the request's slots are exactly these items in this order.
-    req.view = inOrder && n === req.slotCount ? result : undefined;
-    return result;
+    return this.decide(req, count, n, same, now); // pass 2: apply
   }
 
   /**
@@ -1355,6 +1248,151 @@ export class ConsumerCore {
   // -------------------------------------------------------------------------------------
   // Admission internals
   // -------------------------------------------------------------------------------------
+
+  /**
+   * Read and check the engine's items, once each (a getter or Proxy is read once), into the plan:
+   * each item's id in `planItemId`, its `hasModelInput` and `local` in `planFlags`.
+   * @throws EctpError(INVALID_ARGUMENT) for an item that is not an object with a non-empty string
+   *   `itemId`, flags given but not booleans, an item that cannot be read, or duplicate item ids.
+   */
+  private readItems(requestId: string, items: readonly unknown[], n: number): void {
+    const ids = this.planItemId;
+    const flags = this.planFlags;
+    for (let i = 0; i < n; i++) {
+      let item: unknown;
+      let itemId: unknown;
+      let model: unknown;
+      let local: unknown;
+      try {
+        item = items[i];
+        if (item !== null && typeof item === "object") {
+          const it = item as AdmitItem;
+          itemId = it.itemId;
+          model = it.hasModelInput;
+          local = it.local;
+        }
+      } catch (cause) {
+        throw invalidArgument(`admit(${requestId}): items[${i}] could not be read (${thrownText(cause)}).`, cause);
+      }
+      if (item === null || typeof item !== "object" || typeof itemId !== "string")
+        throw invalidArgument(`admit(${requestId}): items[${i}] must be an object with a string itemId.`);
+      // As an empty request id: an empty item id is a missing one (an unset field), never the engine's name for an item.
+      if (itemId.length === 0) throw invalidArgument(`admit(${requestId}): items[${i}].itemId must be a non-empty string (the engine's id for the item).`);
+      // [C1][C5] Read as given, never coerced: a 1 or "true" taken as false would fail the request
+      // (no model input) where the engine meant local encoding. Absent means false.
+      if ((model !== undefined && typeof model !== "boolean") || (local !== undefined && typeof local !== "boolean"))
+        throw invalidArgument(
+          `admit(${requestId}): items[${i}] (${itemId}): hasModelInput and local must be booleans when given; got hasModelInput ${describeValue(model)}, local ${describeValue(local)}.`,
+        );
+      flags[i] = (model === true ? F_MODEL : 0) | (local === true ? F_LOCAL : 0);
+      if (n <= PAIRWISE_MAX_ITEMS)
+        for (let j = 0; j < i; j++) if (ids[j] === itemId) throw duplicateItem(requestId, itemId);
+      ids[i] = itemId;
+    }
+    if (n > PAIRWISE_MAX_ITEMS) {
+      const seen = this.planSeenIds;
+      let duplicate: string | undefined;
+      for (let i = 0; i < n && duplicate === undefined; i++) {
+        const itemId = ids[i] as string;
+        if (seen.has(itemId)) duplicate = itemId;
+        else seen.add(itemId);
+      }
+      seen.clear(); // (holds no engine strings past the call)
+      if (duplicate !== undefined) throw duplicateItem(requestId, duplicate);
+    }
+  }
+
+  /** The unfinished request named `requestId`, made (and kept) on its first admission. */
+  private requestNamed(requestId: string): Req {
+    let req = this.lastReq;
+    if (req === undefined || req.id !== requestId) {
+      const hash = hashString(requestId);
+      req = this.requests.getHashed(requestId, hash);
+      if (req === undefined) {
+        req = new Req(requestId, hash);
+        this.requests.setHashed(requestId, hash, req);
+      }
+      this.lastReq = req;
+    }
+    return req;
+  }
+
+  /**
+   * Pass 1's second half: classify the new items (a request's first admission) and collect the
+   * request's failures, in item order: new items that cannot be served, and known slots whose
+   * budget ran out without model input (`exhausted`, by index). Undefined when nothing fails.
+   */
+  private classifyNewItems(items: readonly AdmitItem[], n: number, exhausted: Slot[] | undefined): ItemFailure[] | undefined {
+    const kinds = this.planKind;
+    const flags = this.planFlags;
+    let failures: ItemFailure[] | undefined;
+    this.planIsBig = n > PAIRWISE_MAX_ITEMS;
+    this.planFetchEpoch = 0;
+    this.planEpochsDiffer = false;
+    for (let i = 0; i < n; i++) {
+      if (kinds[i] === P_NEW) {
+        this.classify(items, flags[i] as number, i);
+        if (kinds[i] === P_FAIL) {
+          failures ??= [];
+          failures.push(this.planFailure(i));
+        }
+      } else if (exhausted?.[i] !== undefined) {
+        failures ??= [];
+        failures.push(this.exhaustFailure(exhausted[i] as Slot));
+      }
+    }
+    if (this.planIsBig) this.planFirstFetch.clear(); // (holds no key ids past the call)
+    // (Only new items fetch, and a call with new items has no known slots: the failures are rebuilt in item order.)
+    if (this.planEpochsDiffer && this.outdatedWithinAdmission(n)) {
+      failures = [];
+      for (let i = 0; i < n; i++) if (kinds[i] === P_FAIL) failures.push(this.planFailure(i));
+    }
+    return failures;
+  }
+
+  /**
+   * Pass 2 of an admission that fails nothing: make the slots of new items and start what their
+   * plan says (fetches, local encodes), and gather every item's decision in item order. `count`
+   * is the request's slot count before the call; `same`, whether the items are its slots in order.
+   */
+  private decide(req: Req, count: number, n: number, same: boolean, now: number): AdmitResult {
+    const ids = this.planItemId;
+    const flags = this.planFlags;
+    const kinds = this.planKind;
+    // Decisions are gathered in a scratch array and copied out with `slice`: an array made by
+    // `new Array(n)` or a literal comes from an allocation site that V8 pretenures once most of
+    // its arrays survive (many outstanding requests), and a pretenured array holding young
+    // decisions keeps them alive through every scavenge until a full collection.
+    const decisions = this.planDecisions;
+    // A new request's further slots are allocated at their exact count (a growing array reserves 17) and filled in order.
+    if (count === 0 && n > 1) req.more = new Array<Slot>(n - 1);
+    let inOrder = true;
+    for (let i = 0; i < n; i++) {
+      let slot: Slot;
+      const kind = kinds[i] as number;
+      if (kind === P_KEEP) slot = this.findSlot(req, ids[i] as string, i) as Slot;
+      else {
+        slot = this.addSlot(req, ids[i] as string, ((flags[i] as number) & F_MODEL) !== 0);
+        slot.keyId = this.planKeyId[i];
+        if (slot.keyId !== undefined) slot.announcement = this.planAnnouncement[i]; // (kept only to compare with)
+        this.applyPlan(slot, i, now);
+        // [C1] Each item's first decision, by path: with the fallbacks' and failures' reasons, what share the remote path serves.
+        this.metrics.counter("ectp_consumer_items_admitted_total", 1, ADMITTED_PATH[kind]);
+      }
+      if (slot !== slotAt(req, i)) inOrder = false;
+      if (slot.decision !== undefined) decisions[i] = slot.decision;
+      else {
+        slot.deferDecision ??= new Defer(slot.itemId);
+        decisions[i] = slot.deferDecision;
+      }
+    }
+    if (!same) this.clearPlan(n);
+    const result: AdmitResult = new Admitted(decisions.slice(0, n) as ItemDecision[]);
+    for (let i = 0; i < n; i++) decisions[i] = undefined; // (a loop: Array.prototype.fill costs more here)
+    // Kept only when the request's slots are exactly these items in this order.
+    req.view = inOrder && n === req.slotCount ? result : undefined;
+    return result;
+  }
 
   private findSlot(req: Req, itemId: string, index: number): Slot | undefined {
     const count = req.slotCount;
@@ -2309,45 +2347,11 @@ export class ConsumerCore {
     const readId = given === null || typeof given !== "object" ? Number.NaN : given.readId;
     const r = typeof readId === "number" ? this.reads.get(readId) : undefined;
     if (r === undefined) {
-      const released = this.releasedAtCap.get(readId);
-      if (released === undefined) {
-        this.ignore("unknown_read"); // [C10] unknown
-        return;
-      }
-      // [C8] Settled after the cap released its destination: the bytes may have landed in memory reused since.
-      this.releasedAtCap.delete(readId);
-      this.ignore("settled_after_cap");
-      this.logger.warn("a read settled after the quarantine cap released its destination; that memory may have been overwritten", {
-        readId,
-        itemKey: released.itemKey,
-        producer: released.producer,
-        afterCapMs: now - released.releasedAt,
-      });
+      this.unknownReadSettled(readId, now);
       return;
     }
-    // [I1][I5] Every field is read once, before anything changes: a field that throws when read (a
-    // getter, a Proxy) then leaves the read in flight with its grant and destination, as an unknown
-    // status does, instead of half released (out of the table, its grant never ACKed).
-    let result: ReadResult;
-    try {
-      result = { readId, status: given.status, bytesRead: given.bytesRead, peerGone: given.peerGone, error: given.error, crc32c: given.crc32c };
-    } catch (cause) {
-      this.ignore("malformed_read_result");
-      this.logger.error("transport reported a read result whose fields cannot be read; the read stays in flight", { readId, error: thrownText(cause) });
-      return;
-    }
-    const status = result.status;
-    if (!settlesRead(status)) {
-      // [C8][I5] Not one of the statuses that say the read settled: the transport may still write into
-      // the destination, so nothing is freed. The read stays in flight, to end at its deadline (and be
-      // quarantined) or when a result with a known status comes.
-      this.ignore("malformed_read_result");
-      this.logger.error("transport reported a read result whose status is not done, failed or cancelled; the read stays in flight", {
-        readId,
-        status: typeof status === "string" ? ownText(status, 40) : describeValue(status),
-      });
-      return;
-    }
+    const result = this.settlingResult(readId, given);
+    if (result === undefined) return; // the read stays in flight
     this.reads.delete(readId);
     this.readEnded(r, now);
     this.timers.cancel(r);
@@ -2362,18 +2366,7 @@ export class ConsumerCore {
     // [P8] A read the transport failed because the producer (its current epoch) is gone: the peer is
     // gone as if reported unreachable: no ReadComplete goes to it, and its other fetches end now.
     if (result.status !== "done" && result.peerGone === true && r.grantHeld && r.epoch === r.peer.knownEpoch) {
-      this.dropGrant(r);
-      this.releaseDest(r.dest);
-      this.endTogether(now, () => {
-        if (f !== undefined) {
-          f.read = undefined;
-          // [C11] Handled at or after its deadline, the outcome names the deadline, whatever the result says.
-          const late = now >= r.deadline ? (now >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT") : undefined;
-          const error = typeof result.error === "string" ? `: ${ownText(result.error, 200)}` : "";
-          this.terminateFetch(f, late ?? "PEER_UNREACHABLE", now, `the read failed with the producer gone${error}`); // [C5] after a grant: terminal
-        }
-        this.peerGone(r.peer, "unreachable", now, true); // [P8] the read was business with it, whatever is left
-      });
+      this.readFailedWithPeerGone(r, result, now);
       return;
     }
     if (f === undefined) {
@@ -2395,7 +2388,77 @@ export class ConsumerCore {
       this.terminateFetch(f, reason, now, this.verifyDetail);
       return;
     }
-    // [C11] Verified: mark loaded, ACK OK, every waiter becomes ready.
+    this.load(f, r, now);
+  }
+
+  /** [C10] A result for a read not in flight: ignored, with a warning when the quarantine cap had released its destination [C8]. */
+  private unknownReadSettled(readId: number, now: number): void {
+    const released = this.releasedAtCap.get(readId);
+    if (released === undefined) {
+      this.ignore("unknown_read"); // [C10] unknown
+      return;
+    }
+    // [C8] Settled after the cap released its destination: the bytes may have landed in memory reused since.
+    this.releasedAtCap.delete(readId);
+    this.ignore("settled_after_cap");
+    this.logger.warn("a read settled after the quarantine cap released its destination; that memory may have been overwritten", {
+      readId,
+      itemKey: released.itemKey,
+      producer: released.producer,
+      afterCapMs: now - released.releasedAt,
+    });
+  }
+
+  /**
+   * The result a transport reported for a read in flight, its fields read once; undefined when it
+   * does not settle the read (counted and logged: the read stays in flight).
+   */
+  private settlingResult(readId: number, given: ReadResult): ReadResult | undefined {
+    // [I1][I5] Every field is read once, before anything changes: a field that throws when read (a
+    // getter, a Proxy) then leaves the read in flight with its grant and destination, as an unknown
+    // status does, instead of half released (out of the table, its grant never ACKed).
+    let result: ReadResult;
+    try {
+      result = { readId, status: given.status, bytesRead: given.bytesRead, peerGone: given.peerGone, error: given.error, crc32c: given.crc32c };
+    } catch (cause) {
+      this.ignore("malformed_read_result");
+      this.logger.error("transport reported a read result whose fields cannot be read; the read stays in flight", { readId, error: thrownText(cause) });
+      return undefined;
+    }
+    const status = result.status;
+    if (!settlesRead(status)) {
+      // [C8][I5] Not one of the statuses that say the read settled: the transport may still write into
+      // the destination, so nothing is freed. The read stays in flight, to end at its deadline (and be
+      // quarantined) or when a result with a known status comes.
+      this.ignore("malformed_read_result");
+      this.logger.error("transport reported a read result whose status is not done, failed or cancelled; the read stays in flight", {
+        readId,
+        status: typeof status === "string" ? ownText(status, 40) : describeValue(status),
+      });
+      return undefined;
+    }
+    return result;
+  }
+
+  /** [P8] A read failed with its producer gone (reported by the transport): the fetch ends, and the peer is gone. */
+  private readFailedWithPeerGone(r: Read, result: ReadResult, now: number): void {
+    const f = r.fetch;
+    this.dropGrant(r);
+    this.releaseDest(r.dest);
+    this.endTogether(now, () => {
+      if (f !== undefined) {
+        f.read = undefined;
+        // [C11] Handled at or after its deadline, the outcome names the deadline, whatever the result says.
+        const late = now >= r.deadline ? (now >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT") : undefined;
+        const error = typeof result.error === "string" ? `: ${ownText(result.error, 200)}` : "";
+        this.terminateFetch(f, late ?? "PEER_UNREACHABLE", now, `the read failed with the producer gone${error}`); // [C5] after a grant: terminal
+      }
+      this.peerGone(r.peer, "unreachable", now, true); // [P8] the read was business with it, whatever is left
+    });
+  }
+
+  /** [C11] A read verified: its fetch becomes a loaded copy, the grant is ACKed OK, and every waiter becomes ready (or fails alone). */
+  private load(f: Fetch, r: Read, now: number): void {
     this.ackRead(r, ACK_OK, "");
     const l = new Loaded(f.keyId, f.keyHash, r.dest, r.sizeBytes);
     l.crc = this.verifiedCrc;
@@ -2703,35 +2766,8 @@ export class ConsumerCore {
       return;
     }
     const deadline = Math.min(now + this.config.transferTimeoutMs, leaseDeadline);
-    let dest: ReadDestination | undefined;
-    this.gate.callbacks++;
-    try {
-      dest = this.pool.allocate(f.keyId, f.desc.sizeBytes);
-    } catch (cause) {
-      this.logger.error("DestinationPool.allocate threw; treated as full", { error: thrownText(cause) });
-      dest = undefined;
-    } finally {
-      this.gate.callbacks--;
-    }
-    if (dest === undefined || dest === null) {
-      // [C4] Local pool full: give the grant back and retry inside the budget.
-      this.sendReadComplete(peer.id, grantId, ACK_ABANDONED, "destination pool full");
-      this.retryFetch(f, "OVERLOADED", 0, now);
-      return;
-    }
-    this.destinationCount++;
-    if (dest.length !== f.desc.sizeBytes) {
-      // The pool broke DestinationPool.allocate's contract: a read of another length would take other
-      // bytes than the item's from the producer (and end SIZE_MISMATCH after the transfer). Terminal.
-      this.logger.error("DestinationPool.allocate returned a destination whose length is not the item's size; return exactly sizeBytes", {
-        keyId: f.keyId,
-        sizeBytes: f.desc.sizeBytes,
-        length: dest.length,
-      });
-      this.releaseDest(dest);
-      this.grantFailed(f, peer, grantId, "INTERNAL", now, `the destination pool returned ${dest.length} bytes for an item of ${f.desc.sizeBytes}`);
-      return;
-    }
+    const dest = this.destinationFor(f, peer, grantId, now);
+    if (dest === undefined) return;
     const announcedChecksum = f.desc.checksum?.crc32c ?? -1;
     const readId = ++this.nextReadId;
     const r = new Read(
@@ -2760,6 +2796,45 @@ export class ConsumerCore {
     // [C11] A transport that can compute the landed bytes' CRC off this thread is asked to, whenever some checksum needs it.
     const crc = r.checksumA !== -1 || r.checksumB !== -1 || f.otherChecksums !== undefined;
     this.out.push({ type: "start-read", readId, peerId: peer.id, source, destination: dest, crc32c: crc });
+  }
+
+  /**
+   * A destination from the engine's pool for a granted read of `f`, or undefined when there is none:
+   * a full pool (or one that throws) gives the grant back and retries the fetch within its budget
+   * [C4]; a destination of another length than the item's breaks the pool's contract and ends the
+   * fetch (INTERNAL).
+   */
+  private destinationFor(f: Fetch, peer: Peer, grantId: number, now: number): ReadDestination | undefined {
+    let dest: ReadDestination | undefined;
+    this.gate.callbacks++;
+    try {
+      dest = this.pool.allocate(f.keyId, f.desc.sizeBytes);
+    } catch (cause) {
+      this.logger.error("DestinationPool.allocate threw; treated as full", { error: thrownText(cause) });
+      dest = undefined;
+    } finally {
+      this.gate.callbacks--;
+    }
+    if (dest === undefined || dest === null) {
+      // [C4] Local pool full: give the grant back and retry inside the budget.
+      this.sendReadComplete(peer.id, grantId, ACK_ABANDONED, "destination pool full");
+      this.retryFetch(f, "OVERLOADED", 0, now);
+      return undefined;
+    }
+    this.destinationCount++;
+    if (dest.length !== f.desc.sizeBytes) {
+      // The pool broke DestinationPool.allocate's contract: a read of another length would take other
+      // bytes than the item's from the producer (and end SIZE_MISMATCH after the transfer). Terminal.
+      this.logger.error("DestinationPool.allocate returned a destination whose length is not the item's size; return exactly sizeBytes", {
+        keyId: f.keyId,
+        sizeBytes: f.desc.sizeBytes,
+        length: dest.length,
+      });
+      this.releaseDest(dest);
+      this.grantFailed(f, peer, grantId, "INTERNAL", now, `the destination pool returned ${dest.length} bytes for an item of ${f.desc.sizeBytes}`);
+      return undefined;
+    }
+    return dest;
   }
 
   /**

@@ -1060,25 +1060,8 @@ export class ProducerCore {
       this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, kid.ok ? "item key is malformed" : kid.error.message);
       return;
     }
-    let entry: StoreEntry | undefined;
-    this.gate.callbacks++; // the store is engine code: a call back into this core is refused
-    try {
-      entry = this.store.get(keyId);
-    } catch (cause) {
-      // The engine's store failed, not the consumer's message: answer it (INTERNAL, as for a failed pin)
-      // rather than drop it as malformed and leave the consumer to its grant wait.
-      this.logger.error("store failed to look up a requested item", { keyId, error: thrownText(cause) });
-      this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "store could not look the item up");
-      return;
-    } finally {
-      this.gate.callbacks--;
-    }
-    // [P1] absent or evicted is terminal; present but not fully written is retryable.
-    if (!entry) { this.reject(p.id, attemptId, FR.FAILURE_REASON_NOT_FOUND, "item not held"); return; }
-    if (!entry.ready) {
-      this.reject(p.id, attemptId, FR.FAILURE_REASON_NOT_READY, "item not fully written yet", this.cfg.retryAfterMs);
-      return;
-    }
+    const entry = this.readyEntry(p, keyId, attemptId);
+    if (entry === undefined) return; // rejected
     // SPEC section 5 / [C2]: a descriptor no receiver accepts is never granted (terminal).
     const refused = this.refusedDescriptor(entry.descriptor);
     if (refused !== undefined) {
@@ -1118,6 +1101,43 @@ export class ProducerCore {
       );
       return;
     }
+    this.openGrant(p, keyId, indexHash, size, attemptId, entry, now);
+  }
+
+  /**
+   * [P1] The store's entry for a requested key when it is ready to grant; otherwise the request is
+   * rejected (NOT_FOUND when absent or evicted, NOT_READY while being written, INTERNAL when the
+   * store fails) and the result is undefined.
+   */
+  private readyEntry(p: Peer, keyId: string, attemptId: number): StoreEntry | undefined {
+    let entry: StoreEntry | undefined;
+    this.gate.callbacks++; // the store is engine code: a call back into this core is refused
+    try {
+      entry = this.store.get(keyId);
+    } catch (cause) {
+      // The engine's store failed, not the consumer's message: answer it (INTERNAL, as for a failed pin)
+      // rather than drop it as malformed and leave the consumer to its grant wait.
+      this.logger.error("store failed to look up a requested item", { keyId, error: thrownText(cause) });
+      this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "store could not look the item up");
+      return undefined;
+    } finally {
+      this.gate.callbacks--;
+    }
+    // [P1] absent or evicted is terminal; present but not fully written is retryable.
+    if (!entry) { this.reject(p.id, attemptId, FR.FAILURE_REASON_NOT_FOUND, "item not held"); return undefined; }
+    if (!entry.ready) {
+      this.reject(p.id, attemptId, FR.FAILURE_REASON_NOT_READY, "item not fully written yet", this.cfg.retryAfterMs);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /**
+   * [P2][P3] Grant a checked request: pin the item once for this grant, record the grant with its own
+   * lease deadline in every table and in the consumer's quota [P5], and send the ReadGrant. A store
+   * that refuses the pin gets the request rejected (INTERNAL) instead.
+   */
+  private openGrant(p: Peer, keyId: string, indexHash: number, size: number, attemptId: number, entry: StoreEntry, now: number): void {
     this.gate.callbacks++;
     try {
       this.store.pin(keyId); // [P2] one pin per grant, never per key.

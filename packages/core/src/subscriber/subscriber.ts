@@ -511,8 +511,12 @@ interface Followed {
   followedSince: number;
   /** The greatest lower epoch it was heard at and warned of (0: none): each is warned of once [P8]. */
   warnedLowerEpoch: number;
-  /** Whether `view` reflects a snapshot and every batch up to `applied`. */
-  synced: boolean;
+  /**
+   * Whether `view` holds a snapshot and every batch after it up to `applied`. The view may still
+   * lag the producer (a gap, a request outstanding, the producer gone): `current` says whether it is
+   * synced as {@link EventSubscriber.isSynced} reports.
+   */
+  hasView: boolean;
   /** Sequence of the last batch applied. */
   applied: number;
   /** Greatest batch sequence seen in this epoch (applied, held or dropped). */
@@ -853,7 +857,7 @@ export class EventSubscriber {
       heardEpoch: 0,
       followedSince: now,
       warnedLowerEpoch: 0,
-      synced: false,
+      hasView: false,
       applied: 0,
       maxSeen: 0,
       view,
@@ -974,7 +978,7 @@ export class EventSubscriber {
    */
   view(producerId: string): ReadonlyMap<string, ectp.v1.IItemDescriptor> | undefined {
     const f = this.followed.get(producerId);
-    return f?.synced ? f.readOnlyView : undefined; // [E1][I4] read-only: an entry taken out would outlive its holders entry
+    return f?.hasView ? f.readOnlyView : undefined; // [E1][I4] read-only: an entry taken out would outlive its holders entry
   }
 
   /**
@@ -1039,7 +1043,7 @@ export class EventSubscriber {
       // [E2] One that threw after it showed a newer epoch (view reset) must not leave that epoch
       // unasked: nothing else would ever ask it (its heartbeats keep it from falling silent).
       const f = this.followed.get(from);
-      if (f !== undefined && f.epoch > 0 && !f.synced && f.want === undefined) this.subscribe(f, now);
+      if (f !== undefined && f.epoch > 0 && !f.hasView && f.want === undefined) this.subscribe(f, now);
     }
   }
 
@@ -1088,7 +1092,7 @@ export class EventSubscriber {
           if (f.greetOnRetry) this.subscribe(f, now);
           else this.requestSnapshot(f, now);
         } else this.requestReplay(f, now);
-      } else if (f.want === undefined && f.synced && now >= f.nextCatchUp) {
+      } else if (f.want === undefined && f.hasView && now >= f.nextCatchUp) {
         // [E2] a lost last batch shows no gap until a later one: ask for what follows the last
         // applied (the producer sends nothing when there is nothing).
         f.nextCatchUp = now + this.catchUpMs;
@@ -1140,7 +1144,7 @@ export class EventSubscriber {
       else {
         d = Math.min(d, f.lastHeard + this.silenceMs(f));
         if (f.want !== undefined) d = Math.min(d, this.retryAt(f));
-        else if (f.synced) d = Math.min(d, f.nextCatchUp);
+        else if (f.hasView) d = Math.min(d, f.nextCatchUp);
       }
       if (next === undefined || d < next) next = d;
     }
@@ -1194,52 +1198,7 @@ export class EventSubscriber {
     }
     f.lastHeard = now;
     // Set when a new epoch's first message is a Snapshot, taken as the answer to a request not yet sent.
-    let unasked = false;
-    if (sep > f.epoch) {
-      // [E2] a greater epoch: the view is void and sequences restart; a snapshot is needed.
-      // follow() greeted and asked this epoch already (the first one heard, or the one of a newer
-      // connection), or a new subscription after silence or loss reached it. (follow()'s subscription
-      // is `subscribing` until answered: the first epoch heard is asked unless an older epoch's answer
-      // showed [P8] that the request may have reached that one instead.)
-      const asked = f.want === "snapshot" && (f.askedEpoch === sep || f.subscribing);
-      // [P8] A new subscription (after silence or loss) to an epoch we knew may have gone out before
-      // the producer restarted, and so reached the older epoch: this one is greeted for sure below.
-      const greetAgain = asked && f.subscribing && f.epoch !== 0 && f.askedEpoch !== sep;
-      f.epoch = sep;
-      f.followedSince = now;
-      this.reset(f);
-      f.producerIntervalMs = DEFAULT_INTERVAL_MS; // [P8] the older epoch's Hello said it; the new one's will tell
-      // [P8] the older epoch's transport metadata is void: forget the connection made with it
-      // (follow() tells the new epoch's).
-      if (f.connection !== undefined && f.connection.epoch < sep) {
-        // Only the deployment knows the new epoch's metadata: without it a transport that loads
-        // metadata before sending (NIXL) reaches this producer no more. Said once per epoch.
-        this.logger.warn("producer restarted: the connection given for its older epoch is void; call follow() with the new epoch's metadata", {
-          producerId: f.id,
-          epoch: sep,
-          connectionEpoch: f.connection.epoch,
-        });
-        f.connection = undefined;
-        f.awaitingConnection = true;
-        if (f.connectedEpoch !== 0) {
-          f.connectedEpoch = 0;
-          this.outputs.push({ type: "disconnect-peer", peerId: f.id });
-        }
-      }
-      if (asked) {
-        f.want = "snapshot";
-        // Its first message from us is then a Hello (SPEC.md 4: a second Hello of an epoch that got one
-        // is answered and changes nothing, 4.1); the SnapshotRequest, if it went astray, is retried.
-        if (greetAgain) this.hello(f);
-      } else if (env.snapshot) {
-        // This answer may be whole; if it is a part, the retry asks again when the rest is lost.
-        this.hello(f);
-        f.want = "snapshot";
-        f.wantSentAt = now;
-        unasked = true;
-      } else if (!env.replayUnavailable) this.subscribe(f, now);
-      else this.hello(f);
-    }
+    const unasked = sep > f.epoch && this.onNewEpoch(f, env, sep, now);
     if (env.eventBatch) this.onBatch(f, env.eventBatch, now);
     else if (env.snapshot) {
       // [E2][C10] One it ignores answers nothing: the new epoch is asked now, as for any other first message.
@@ -1248,37 +1207,103 @@ export class EventSubscriber {
         f.subscribing = true;
         f.greetOnRetry = true;
       }
-    } else if (env.replayUnavailable) {
-      // [E2] the gap cannot be replayed; one reporting less than we applied is stale.
-      const latest = env.replayUnavailable.latest;
-      if (f.synced && typeof latest === "number" && latest <= f.applied) this.ignore("duplicate");
-      else {
-        // Batches up to `latest` exist: the view is behind until they (or a snapshot as new) are
-        // applied, whatever older answer arrives meanwhile (isSynced stays false, a gap is replayed).
-        if (typeof latest === "number" && Number.isSafeInteger(latest) && latest < Number.MAX_SAFE_INTEGER) {
-          f.maxSeen = Math.max(f.maxSeen, latest);
-          f.snapshotFloor = Math.max(f.snapshotFloor, latest);
-        }
-        this.requestSnapshot(f, now);
+    } else if (env.replayUnavailable) this.onReplayUnavailable(f, env.replayUnavailable, now);
+    else if (env.hello) this.onHello(f, env.hello, sep);
+    else if (env.handshakeReject) this.onHandshakeReject(f, env.handshakeReject);
+    else if (!env.heartbeat) this.ignore("unexpected"); // [C10] a body a subscriber never receives, or none (SPEC.md 4)
+  }
+
+  /**
+   * [E2][P8] The first message of a greater epoch of `f`: its view is void and sequences restart, the
+   * older epoch's connection is forgotten, and the new epoch is greeted and asked for a snapshot
+   * unless that is done already. True when `env`, a Snapshot, is taken as the answer to a request
+   * not yet sent.
+   */
+  private onNewEpoch(f: Followed, env: ectp.v1.IEnvelope, sep: number, now: number): boolean {
+    let unasked = false;
+    // [E2] a greater epoch: the view is void and sequences restart; a snapshot is needed.
+    // follow() greeted and asked this epoch already (the first one heard, or the one of a newer
+    // connection), or a new subscription after silence or loss reached it. (follow()'s subscription
+    // is `subscribing` until answered: the first epoch heard is asked unless an older epoch's answer
+    // showed [P8] that the request may have reached that one instead.)
+    const asked = f.want === "snapshot" && (f.askedEpoch === sep || f.subscribing);
+    // [P8] A new subscription (after silence or loss) to an epoch we knew may have gone out before
+    // the producer restarted, and so reached the older epoch: this one is greeted for sure below.
+    const greetAgain = asked && f.subscribing && f.epoch !== 0 && f.askedEpoch !== sep;
+    f.epoch = sep;
+    f.followedSince = now;
+    this.reset(f);
+    f.producerIntervalMs = DEFAULT_INTERVAL_MS; // [P8] the older epoch's Hello said it; the new one's will tell
+    // [P8] the older epoch's transport metadata is void: forget the connection made with it
+    // (follow() tells the new epoch's).
+    if (f.connection !== undefined && f.connection.epoch < sep) {
+      // Only the deployment knows the new epoch's metadata: without it a transport that loads
+      // metadata before sending (NIXL) reaches this producer no more. Said once per epoch.
+      this.logger.warn("producer restarted: the connection given for its older epoch is void; call follow() with the new epoch's metadata", {
+        producerId: f.id,
+        epoch: sep,
+        connectionEpoch: f.connection.epoch,
+      });
+      f.connection = undefined;
+      f.awaitingConnection = true;
+      if (f.connectedEpoch !== 0) {
+        f.connectedEpoch = 0;
+        this.outputs.push({ type: "disconnect-peer", peerId: f.id });
       }
-    } else if (env.hello) {
-      const role = env.hello.role;
-      // SPEC.md 4.1 [C10]: a Hello of a role that serves no events (not PRODUCER or BOTH) is counted and
-      // not applied, as is a second Hello of the epoch whose Hello was applied (a duplicate).
-      if (role !== ectp.v1.Role.ROLE_PRODUCER && role !== ectp.v1.Role.ROLE_BOTH) this.ignore("unexpected");
-      else if (f.heardHelloEpoch === sep) this.ignore("duplicate");
-      else {
-        f.heardHelloEpoch = sep;
-        // [P8] judge its silence by its own interval (0: 2000 ms; at most 60 s)
-        f.producerIntervalMs = peerHeartbeatIntervalMs(env.hello.heartbeatIntervalMs, this.heartbeatIntervalMs);
+    }
+    if (asked) {
+      f.want = "snapshot";
+      // Its first message from us is then a Hello (SPEC.md 4: a second Hello of an epoch that got one
+      // is answered and changes nothing, 4.1); the SnapshotRequest, if it went astray, is retried.
+      if (greetAgain) this.hello(f);
+    } else if (env.snapshot) {
+      // This answer may be whole; if it is a part, the retry asks again when the rest is lost.
+      this.hello(f);
+      f.want = "snapshot";
+      f.wantSentAt = now;
+      unasked = true;
+    } else if (!env.replayUnavailable) this.subscribe(f, now);
+    else this.hello(f);
+    return unasked;
+  }
+
+  /** A ReplayUnavailable from `f`, the answer to a ReplayRequest whose gap the producer no longer holds. */
+  private onReplayUnavailable(f: Followed, ru: ectp.v1.IReplayUnavailable, now: number): void {
+    // [E2] the gap cannot be replayed; one reporting less than we applied is stale.
+    const latest = ru.latest;
+    if (f.hasView && typeof latest === "number" && latest <= f.applied) this.ignore("duplicate");
+    else {
+      // Batches up to `latest` exist: the view is behind until they (or a snapshot as new) are
+      // applied, whatever older answer arrives meanwhile (isSynced stays false, a gap is replayed).
+      if (typeof latest === "number" && Number.isSafeInteger(latest) && latest < Number.MAX_SAFE_INTEGER) {
+        f.maxSeen = Math.max(f.maxSeen, latest);
+        f.snapshotFloor = Math.max(f.snapshotFloor, latest);
       }
-    } else if (env.handshakeReject) {
-      this.ignore("refused");
-      // The reason by name (INCOMPATIBLE), as metrics label it; a value this version does not know, as its number.
-      const reason = env.handshakeReject.reason;
-      const named = typeof reason === "number" ? (reasonName(reason) ?? reason) : reason;
-      this.logger.warn("producer refused this subscriber's Hello", { producerId: f.id, reason: named, detail: ownText(env.handshakeReject.detail, 200) });
-    } else if (!env.heartbeat) this.ignore("unexpected"); // [C10] a body a subscriber never receives, or none (SPEC.md 4)
+      this.requestSnapshot(f, now);
+    }
+  }
+
+  /** A producer's Hello (SPEC.md 4.1): its heartbeat interval judges its silence [P8]. */
+  private onHello(f: Followed, hello: ectp.v1.IHello, sep: number): void {
+    const role = hello.role;
+    // SPEC.md 4.1 [C10]: a Hello of a role that serves no events (not PRODUCER or BOTH) is counted and
+    // not applied, as is a second Hello of the epoch whose Hello was applied (a duplicate).
+    if (role !== ectp.v1.Role.ROLE_PRODUCER && role !== ectp.v1.Role.ROLE_BOTH) this.ignore("unexpected");
+    else if (f.heardHelloEpoch === sep) this.ignore("duplicate");
+    else {
+      f.heardHelloEpoch = sep;
+      // [P8] judge its silence by its own interval (0: 2000 ms; at most 60 s)
+      f.producerIntervalMs = peerHeartbeatIntervalMs(hello.heartbeatIntervalMs, this.heartbeatIntervalMs);
+    }
+  }
+
+  /** A producer refused this subscriber's Hello: counted (`refused`) and logged at warning level, with the reason by name. */
+  private onHandshakeReject(f: Followed, reject: ectp.v1.IHandshakeReject): void {
+    this.ignore("refused");
+    // The reason by name (INCOMPATIBLE), as metrics label it; a value this version does not know, as its number.
+    const reason = reject.reason;
+    const named = typeof reason === "number" ? (reasonName(reason) ?? reason) : reason;
+    this.logger.warn("producer refused this subscriber's Hello", { producerId: f.id, reason: named, detail: ownText(reject.detail, 200) });
   }
 
   private onBatch(f: Followed, message: ectp.v1.IEventBatch, now: number): void {
@@ -1289,7 +1314,7 @@ export class EventSubscriber {
       this.ignore("malformed");
       return;
     }
-    if (f.synced && seq <= f.applied) {
+    if (f.hasView && seq <= f.applied) {
       this.ignore("duplicate"); // [E2] a duplicate: delivery is at least once
       return;
     }
@@ -1299,7 +1324,7 @@ export class EventSubscriber {
     }
     const ops = readEvents(events);
     f.maxSeen = Math.max(f.maxSeen, seq);
-    if (f.synced && seq === f.applied + 1) {
+    if (f.hasView && seq === f.applied + 1) {
       this.apply(f, { sequence: seq, ops, bytes: 0 });
       if (f.viewBytes > this.maxViewBytes) this.dropView(f, now);
       else this.drainHeld(f, now);
@@ -1314,7 +1339,7 @@ export class EventSubscriber {
       f.heldEvents += ops.length;
       f.heldBytes += bytes;
     } else this.ignore("hold_full"); // the hold is full: dropped now, replayed later, counted as every drop is
-    if (f.synced && f.want === undefined) this.requestReplay(f, now); // [E2] a gap: replay from the first missing
+    if (f.hasView && f.want === undefined) this.requestReplay(f, now); // [E2] a gap: replay from the first missing
   }
 
   /** Take a Snapshot (part) [E2]; false when it is ignored [C10]. */
@@ -1396,12 +1421,12 @@ export class EventSubscriber {
       f.snapshotFloor = 0;
     }
     // A snapshot no newer than the view changes nothing; held batches still apply after it.
-    if (!f.synced || sequence > f.applied) {
+    if (!f.hasView || sequence > f.applied) {
       const parts: SnapshotEntry[][] = [];
       for (let p = 0; p < a.parts; p++) parts.push(a.got.get(p) ?? []);
       replaceView(this.holderIndex, f, parts);
       f.applied = sequence;
-      f.synced = true;
+      f.hasView = true;
       f.maxSeen = Math.max(f.maxSeen, sequence);
       this.counts.snapshotsApplied++;
     }
@@ -1461,7 +1486,7 @@ export class EventSubscriber {
       maxViewBytes: this.maxViewBytes,
     });
     clearView(this.holderIndex, f);
-    f.synced = false;
+    f.hasView = false;
     this.viewFull(f, now);
     this.requestSnapshot(f, now);
   }
@@ -1508,7 +1533,7 @@ export class EventSubscriber {
   // ---------------------------------------------------------------- output
 
   private reset(f: Followed): void {
-    f.synced = false;
+    f.hasView = false;
     f.applied = 0;
     f.maxSeen = 0;
     f.want = undefined;
@@ -1532,7 +1557,7 @@ export class EventSubscriber {
    * not applied, nothing asked, and not reported gone.
    */
   private current(f: Followed): boolean {
-    return !f.gone && f.synced && f.maxSeen <= f.applied && f.want === undefined;
+    return !f.gone && f.hasView && f.maxSeen <= f.applied && f.want === undefined;
   }
 
   /** [P8] How long a producer may stay silent: three of the longer heartbeat interval. */
