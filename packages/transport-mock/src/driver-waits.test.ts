@@ -14,7 +14,7 @@ const idleCore = () =>
 
 /** The mock's internals these tests read. */
 const fabricOf = (net: MockNetwork) =>
-  (net as unknown as { fabric: { endpoints: Map<string, { waiters: unknown[] }>; timer: unknown } }).fabric;
+  (net as unknown as { fabric: { endpoints: Map<string, { waiters: unknown[] }>; waits: { timer: unknown } } }).fabric;
 
 /** The mock's pending waits of endpoint `id`. */
 function pendingWaits(net: MockNetwork, id: string): number {
@@ -44,13 +44,13 @@ describe("waits a real-time Driver abandons", () => {
     const driver = new Driver({ transport: t, producer: idleCore(), maxWaitMs: 60_000 });
     const loop = driver.run();
     await new Promise((r) => setTimeout(r, 5));
-    expect(fabricOf(net).timer).toBeDefined(); // armed for the wait's 60 s timeout
+    expect(fabricOf(net).waits.timer).toBeDefined(); // armed for the wait's 60 s timeout
     driver.stop();
     await loop;
     expect(pendingWaits(net, "me")).toBe(0);
     // The network's own timer, not the process's count of timers: another test's timer ending
     // meanwhile made that count drop (fresh-clone CI failed it once, 0 where 1 was expected).
-    expect(fabricOf(net).timer).toBeUndefined();
+    expect(fabricOf(net).waits.timer).toBeUndefined();
   });
 });
 

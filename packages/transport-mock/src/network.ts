@@ -6,7 +6,8 @@
 
 import type { MemoryRegion } from "@ectp/core";
 import { EctpError, describeValue, refuseUnknownOptions } from "@ectp/protocol";
-import { type ExternalClock, Fabric, invalid } from "./fabric.js";
+import { invalid } from "./errors.js";
+import { type ExternalClock, Fabric } from "./fabric.js";
 import type { FaultCounts, FaultPlan, LinkFaults } from "./faults.js";
 import type { NetworkObserver, UnsafeDeregistration, UnsettledWrite } from "./observer.js";
 import { MockTransport } from "./transport.js";
@@ -302,7 +303,7 @@ export class MockNetwork {
   unsettledWrites(endpointId?: string): UnsettledWrite[] {
     // [I5] A checker given what it cannot judge says so: an empty list would read as "nothing writes".
     if (endpointId !== undefined) checkId(endpointId, "unsettledWrites");
-    return this.fabric.unsettledWrites(endpointId);
+    return this.fabric.reads.unsettledWrites(endpointId);
   }
 
   /**
@@ -328,7 +329,7 @@ export class MockNetwork {
       throw invalid(`hasUnsettledWriteInto needs an offset that is a finite number >= 0 (bytes into the region), got ${describeValue(offset)}`, { endpointId });
     if (typeof length !== "number" || !(length >= 0))
       throw invalid(`hasUnsettledWriteInto needs a length that is a number >= 0 (Infinity: the rest of the region), got ${describeValue(length)}`, { endpointId });
-    return this.fabric.hasUnsettledWriteInto(endpointId, typeof region === "number" ? region : (region as MemoryRegion), offset, length);
+    return this.fabric.reads.hasUnsettledWriteInto(endpointId, typeof region === "number" ? region : (region as MemoryRegion), offset, length);
   }
 
   /** Every deregistration that happened while reads still involved the region (a copy; see {@link UnsafeDeregistration}). */

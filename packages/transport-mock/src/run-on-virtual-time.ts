@@ -4,7 +4,7 @@
  */
 import type { Driver } from "@ectp/core";
 import { describeValue, refuseUnknownOptions } from "@ectp/protocol";
-import { invalid } from "./fabric.js";
+import { invalid } from "./errors.js";
 import type { MockNetwork } from "./network.js";
 
 /**

@@ -112,8 +112,8 @@ describe("an aborted wait leaves no record", () => {
     net.endpoint("a"); // the next incarnation: the old handle's wait is kept so that it can time out
     ac.abort(); // Transport.waitForActivity: "the transport keeps nothing for it (no timer, no record)"
     await pending;
-    const fabric = (net as unknown as { fabric: { replaced: Set<unknown> } }).fabric;
-    expect(fabric.replaced.size).toBe(0);
+    const waits = (net as unknown as { fabric: { waits: { replaced: Set<unknown> } } }).fabric.waits;
+    expect(waits.replaced.size).toBe(0);
   });
 });
 

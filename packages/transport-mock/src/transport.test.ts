@@ -799,7 +799,7 @@ describe("MockNetwork time and waiting", () => {
 
   it("state stays bounded: a link reordering every message, partition/heal flapping, reads naming many endpoints", async () => {
     const internals = (net: MockNetwork) =>
-      (net as unknown as { fabric: { links: Map<string, Map<string, { held?: unknown[] }>>; readsNaming: Map<string, unknown> } }).fabric;
+      (net as unknown as { fabric: { links: Map<string, Map<string, { held?: unknown[] }>>; reads: { readsNaming: Map<string, unknown> } } }).fabric;
     const reordering = new MockNetwork({ seed: 1, faults: { default: { reorder: { probability: 1 } } } });
     const a = reordering.endpoint("a");
     const b = reordering.endpoint("b");
@@ -834,7 +834,7 @@ describe("MockNetwork time and waiting", () => {
       net.advanceBy(10);
       c.poll();
     }
-    expect(internals(net).readsNaming.size).toBe(0);
+    expect(internals(net).reads.readsNaming.size).toBe(0);
     expect(p.poll().reads).toEqual([]);
   });
 

@@ -168,7 +168,7 @@ export class MockTransport implements Transport {
    * endpoint or lies outside it.
    */
   startRead(read: ReadOperation): void {
-    this.fabric.startRead(this.state, read);
+    this.fabric.reads.start(this.state, read);
   }
 
   /**
@@ -177,7 +177,7 @@ export class MockTransport implements Transport {
    * late, which is the situation quarantine [C8] exists for.
    */
   cancelRead(readId: number): void {
-    this.fabric.cancelRead(this.state, readId);
+    this.fabric.reads.cancel(this.state, readId);
   }
 
   /**
@@ -229,7 +229,7 @@ export class MockTransport implements Transport {
    * threw, once. A wait whose own run of due events meets an observer's throw rejects with it.
    */
   waitForActivity(timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    return this.fabric.waitForActivity(this.state, timeoutMs, signal);
+    return this.fabric.waits.waitForActivity(this.state, timeoutMs, signal);
   }
 
   /**
