@@ -473,6 +473,12 @@ class Interpreter {
       if (this.configured) await this.invariants();
       return;
     }
+    await this.runAction(action, step, extra);
+    if (this.configured) await this.invariants();
+  }
+
+  /** Carry out a step's one action (`action`, a key of `step`), its modifiers taken from `step`. */
+  private async runAction(action: string, step: StepSpec, extra: Map<string, unknown> | undefined): Promise<void> {
     const arg = step[action];
     switch (action) {
       case "configure":
@@ -520,21 +526,9 @@ class Interpreter {
       case "greet":
         await this.greet(this.peer(String(this.r(arg, extra))));
         break;
-      case "put": {
-        const name = String(this.r(arg, extra));
-        // `together`: a family's members are put (and marked ready) with no poll in between, then
-        // polled once: one drive's changes, as an engine step filling the store makes them [E1].
-        // `unpolled`: not polled at all, so the changes are still pending when the next step's
-        // command arrives (a producer publishes them before it answers a snapshot [E2]).
-        for (const mod of ["together", "unpolled"] as const)
-          if (step[mod] !== undefined && step[mod] !== true) throw new CaseBug(`${mod} must be true; got ${JSON.stringify(step[mod])}`);
-        if (step.together === true && step.unpolled === true) throw new CaseBug("together and unpolled do not go together: unpolled puts are never polled");
-        const settle = step.together !== true && step.unpolled !== true;
-        for (const item of this.families.get(name) ?? [name]) await this.put(item, step.ready === true, step.expectError === true, settle);
-        if (step.together === true) await this.settle();
-        this.unpolledPut = step.unpolled === true;
+      case "put":
+        await this.putStep(String(this.r(arg, extra)), step);
         break;
-      }
       case "markReady":
         await this.cmd({ markReady: { key: this.fixture(this.r(arg, extra)).key } });
         break;
@@ -610,7 +604,24 @@ class Interpreter {
       default:
         throw new CaseBug(unknownActionMessage(action));
     }
-    if (this.configured) await this.invariants();
+  }
+
+  /**
+   * A `put` step: the fixture `name`, or every member of the family `name`, put into the producer's
+   * store (and marked ready with `ready`), each polled after its put unless the step says otherwise.
+   */
+  private async putStep(name: string, step: StepSpec): Promise<void> {
+    // `together`: a family's members are put (and marked ready) with no poll in between, then
+    // polled once: one drive's changes, as an engine step filling the store makes them [E1].
+    // `unpolled`: not polled at all, so the changes are still pending when the next step's
+    // command arrives (a producer publishes them before it answers a snapshot [E2]).
+    for (const mod of ["together", "unpolled"] as const)
+      if (step[mod] !== undefined && step[mod] !== true) throw new CaseBug(`${mod} must be true; got ${JSON.stringify(step[mod])}`);
+    if (step.together === true && step.unpolled === true) throw new CaseBug("together and unpolled do not go together: unpolled puts are never polled");
+    const settle = step.together !== true && step.unpolled !== true;
+    for (const item of this.families.get(name) ?? [name]) await this.put(item, step.ready === true, step.expectError === true, settle);
+    if (step.together === true) await this.settle();
+    this.unpolledPut = step.unpolled === true;
   }
 
   private peer(id: string): PeerState {

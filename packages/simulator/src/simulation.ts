@@ -1456,53 +1456,61 @@ export class Simulation {
         continue;
       }
       quiet = false;
-      // Every item decided: the request proceeds to prefill.
-      let local = 0;
-      let loaded = 0;
-      for (let k = 0; k < res.items.length; k++) {
-        const d = res.items[k] as (typeof res.items)[number];
-        const a = req.admit[k] as AdmitItem;
-        const item = req.items[k] as WorkloadItem;
-        // [I2] one outcome per item: the k-th decision must name the k-th item (the engine applies
-        // decisions by item id, so a repeated or foreign id leaves an item without an outcome).
-        if (d.itemId !== a.itemId)
-          this.violation("I2", `${req.id}: decision ${k} names item ${String(d.itemId)}, the request's item ${k} is ${a.itemId}`);
-        if (d.action === "local-encode") {
-          local++;
-          // docs/failures.md #1: encoding without model input killed the engine [C1][C5].
-          if (!a.hasModelInput)
-            this.violation("I1", `${req.id}/${a.itemId}: local-encode without model input would crash the engine`);
-        } else if (d.action === "ready") {
-          if (d.destination) {
-            loaded++;
-            this.verifyLoaded(c, req, item, d.destination);
-            c.pool.hold(d.destination);
-            if (req.loaded === undefined) req.loaded = [d.destination];
-            else req.loaded.push(d.destination);
-          } else if (a.local !== true)
-            // Only an item the engine holds itself is ready without a read [C1]; the engine would
-            // prefill with an encoding it does not have.
-            this.violation("I6", `${req.id}/${a.itemId}: ready without a destination, but the engine does not hold it locally`);
-        } else
-          // [I2] an item's outcome is loaded or local-encoded: any other action (a JavaScript core
-          // breaking its type) leaves the item without one.
-          this.violation("I2", `${req.id}/${a.itemId}: decision ${k} has action ${String(d.action)}, which is no outcome (ready or local-encode)`);
-      }
-      c.waiting.delete(req.id);
-      c.running.set(req.id, req);
-      this.waits.record(now - req.atConsumer);
-      this.itemsLocal += local;
-      this.itemsRemote += loaded;
-      const kind = local > 0 ? "fellBackLocal" : "succeededRemote";
-      this.outcomes[kind]++;
-      this.checker.eventOf(now, "admitted", req.id, kind, local);
-      this.timers.push(now + this.config.serviceTimeMs + local * this.config.encodeTimeMs, this.serviceDone, req);
+      this.startPrefill(c, req, items, now); // every item decided
     }
     if (this.drain(c, failedAtAdmit) > 0) quiet = false;
     c.nextStepAt = c.waiting.size > 0 ? this.nextStepTime() : undefined;
     // Calls made during this step are accounted for by `quiet`; later ones set `changed`.
     c.quiet = quiet;
     c.changed = false;
+  }
+
+  /**
+   * A request whose items are all decided proceeds to prefill: each decision is checked against its
+   * item ([I1][I2][I6]), loaded bytes are verified and held until the request is served, and its
+   * service ends after the service time plus the local encodes it needs.
+   */
+  private startPrefill(c: ConsumerNode, req: Req, items: readonly ItemDecision[], now: number): void {
+    let local = 0;
+    let loaded = 0;
+    for (let k = 0; k < items.length; k++) {
+      const d = items[k] as ItemDecision;
+      const a = req.admit[k] as AdmitItem;
+      const item = req.items[k] as WorkloadItem;
+      // [I2] one outcome per item: the k-th decision must name the k-th item (the engine applies
+      // decisions by item id, so a repeated or foreign id leaves an item without an outcome).
+      if (d.itemId !== a.itemId)
+        this.violation("I2", `${req.id}: decision ${k} names item ${String(d.itemId)}, the request's item ${k} is ${a.itemId}`);
+      if (d.action === "local-encode") {
+        local++;
+        // docs/failures.md #1: encoding without model input killed the engine [C1][C5].
+        if (!a.hasModelInput)
+          this.violation("I1", `${req.id}/${a.itemId}: local-encode without model input would crash the engine`);
+      } else if (d.action === "ready") {
+        if (d.destination) {
+          loaded++;
+          this.verifyLoaded(c, req, item, d.destination);
+          c.pool.hold(d.destination);
+          if (req.loaded === undefined) req.loaded = [d.destination];
+          else req.loaded.push(d.destination);
+        } else if (a.local !== true)
+          // Only an item the engine holds itself is ready without a read [C1]; the engine would
+          // prefill with an encoding it does not have.
+          this.violation("I6", `${req.id}/${a.itemId}: ready without a destination, but the engine does not hold it locally`);
+      } else
+        // [I2] an item's outcome is loaded or local-encoded: any other action (a JavaScript core
+        // breaking its type) leaves the item without one.
+        this.violation("I2", `${req.id}/${a.itemId}: decision ${k} has action ${String(d.action)}, which is no outcome (ready or local-encode)`);
+    }
+    c.waiting.delete(req.id);
+    c.running.set(req.id, req);
+    this.waits.record(now - req.atConsumer);
+    this.itemsLocal += local;
+    this.itemsRemote += loaded;
+    const kind = local > 0 ? "fellBackLocal" : "succeededRemote";
+    this.outcomes[kind]++;
+    this.checker.eventOf(now, "admitted", req.id, kind, local);
+    this.timers.push(now + this.config.serviceTimeMs + local * this.config.encodeTimeMs, this.serviceDone, req);
   }
 
   /** Timer: an admitted request finished prefill and decode; the engine finishes it in the core [C5]. */
