@@ -483,10 +483,12 @@ describe("formatSweep with failing seeds", () => {
     violations: 78,
     failingSeeds: failing,
     requests: { total: 100, succeededRemote: 90, fellBackLocal: 5, failed: 3, cancelled: 2 },
+    hash: "0123456789abcdef",
   } as unknown as SweepSummary;
-  it("counts, and the first 10 failing seeds each with a reproduce command", () => {
+  it("counts, the runs' hash, and the first 10 failing seeds each with a reproduce command", () => {
     const text = formatSweep(s);
     expect(text).toContain("invariant violations  78 (in 12 seeds)");
+    expect(text).toContain("event logs            hash 0123456789abcdef (every run's, in seed order)");
     expect(text).toContain("seeds                 10..29 (20 runs), faults heavy");
     for (const f of failing.slice(0, 10)) {
       expect(text).toContain(`  seed ${f.seed}: ${f.violations} violation(s), first ${f.first}\n    reproduce: ${f.reproduce}`);

@@ -280,7 +280,7 @@ function describeParseError(e: unknown, argv: readonly string[]): string {
   return msg;
 }
 
-/** The table `ectp simulate --runs n` prints for a sweep: seeds, request outcomes, speed, violations, and a reproduce command for each of the first 10 failing seeds. */
+/** The table `ectp simulate --runs n` prints for a sweep: seeds, request outcomes, speed, violations, the hash of the runs' event logs, and a reproduce command for each of the first 10 failing seeds. */
 export function formatSweep(s: SweepSummary): string {
   const r = s.requests;
   const rows: [string, string][] = [
@@ -289,6 +289,7 @@ export function formatSweep(s: SweepSummary): string {
     ["wall time", `${(s.wallTimeMs / 1000).toFixed(2)} s`],
     ["seeds/s", s.seedsPerSecond.toFixed(2)],
     ["invariant violations", `${s.violations} (in ${s.failingSeeds.length} seeds)`],
+    ["event logs", `hash ${s.hash} (every run's, in seed order)`],
     ["reproduce", s.reproduce],
   ];
   const w = Math.max(...rows.map(([k]) => k.length));

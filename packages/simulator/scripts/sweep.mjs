@@ -78,7 +78,7 @@ async function worker() {
     console.log(
       `${faults.padEnd(6)} ${s.runs} runs  ${(s.wallTimeMs / 1000).toFixed(1)} s  ${s.seedsPerSecond.toFixed(1)} seeds/s  ` +
         `requests ${r.total} (remote ${r.succeededRemote}, fell back ${r.fellBackLocal}, failed ${r.failed}, cancelled ${r.cancelled}, lost with a crashed consumer ${r.lostInCrash})  ` +
-        `evictions ${s.storeEvents.evictions}  violations ${s.violations}`,
+        `evictions ${s.storeEvents.evictions}  violations ${s.violations}  hash ${s.hash}`,
     );
     for (const f of s.failingSeeds.slice(0, 5)) console.log(`  seed ${f.seed}: ${f.first}\n    reproduce: ${f.reproduce}`);
   }

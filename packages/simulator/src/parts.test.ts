@@ -637,6 +637,24 @@ describe("sweeps", () => {
     expect(sweep.reproduce).toMatch(/^npx @ectp\/cli simulate --runs 2 --seed 40 /);
   });
 
+  // Mutant: the sweep's hash leaves a run out (the first, or the last), or ignores the runs' paths.
+  it("hash every run's event log: the same sweep again gives the same hash, a sweep that differs in any run another", async () => {
+    const shape = { ...TINY, requests: 12, faults: "chaos" as const };
+    const runHashes: string[] = [];
+    const sweep = await runSweep({ ...shape, seed: 40, runs: 3, onRun: (s) => runHashes.push(s.eventLog.hash) });
+    // FNV-1a, 64-bit, over each run's hash followed by a newline, in seed order (as the summary documents).
+    let h = 0xcbf29ce484222325n;
+    for (const byte of Buffer.from(runHashes.map((x) => `${x}\n`).join(""))) h = ((h ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
+    expect(sweep.hash).toBe(h.toString(16).padStart(16, "0"));
+    expect((await runSweep({ ...shape, seed: 40, runs: 3 })).hash).toBe(sweep.hash);
+    const others = await Promise.all([
+      runSweep({ ...shape, seed: 40, runs: 2 }), // without the last run
+      runSweep({ ...shape, seed: 41, runs: 2 }), // without the first
+      runSweep({ ...shape, requests: 13, seed: 40, runs: 3 }), // every run on another path
+    ]);
+    expect(new Set([sweep.hash, ...others.map((o) => o.hash)]).size).toBe(4);
+  });
+
   it("count violations, not failing runs", async () => {
     const factories = {
       consumer: (options: core.ConsumerOptions) => {

@@ -63,6 +63,25 @@ export interface SweepSummary {
   readonly crashEffects: SimulationSummary["crashEffects"];
   /** Store evictions and full stores, summed over all runs (see `SimulationSummary.storeEvents`). */
   readonly storeEvents: SimulationSummary["storeEvents"];
+  /**
+   * FNV-1a (64-bit, 16 hex digits) of the runs' event-log hashes in seed order, each followed by a
+   * newline: two sweeps of the same seeds and options have the same one when every run took the same
+   * path. It shows that a change of code left the behaviour alone over a whole sweep, as
+   * `eventLog.hash` does for one run.
+   */
+  readonly hash: string;
+}
+
+/** FNV-1a's 64-bit offset basis and prime. */
+const FNV_OFFSET = 0xcbf29ce484222325n;
+const FNV_PRIME = 0x100000001b3n;
+const U64 = (1n << 64n) - 1n;
+
+/** `h` with the characters of `text` and a separator mixed in (FNV-1a, 64-bit). */
+function mixHash(h: bigint, text: string): bigint {
+  let x = h;
+  for (let i = 0; i < text.length; i++) x = ((x ^ BigInt(text.charCodeAt(i))) * FNV_PRIME) & U64;
+  return ((x ^ 0x0an) * FNV_PRIME) & U64;
 }
 
 /** What {@link runSweep} runs: one simulation configuration (its `seed` the first run's), the number of runs, and per-run and abort hooks. */
@@ -128,8 +147,10 @@ export async function runSweep(options: SweepOptions = {}): Promise<SweepSummary
   let config: SimulationSummary["config"] | undefined;
   let reproduce = "";
   let made = 0;
+  let hash = FNV_OFFSET;
   for (let i = 0; i < runs; i++) {
     const { summary } = await runSimulation({ ...rest, seed: first + i, timeSeries: false });
+    hash = mixHash(hash, summary.eventLog.hash);
     if (i === 0) {
       config = summary.config;
       // The first run's command, with the sweep's run count.
@@ -173,5 +194,6 @@ export async function runSweep(options: SweepOptions = {}): Promise<SweepSummary
     faultsInjected,
     crashEffects,
     storeEvents,
+    hash: hash.toString(16).padStart(16, "0"),
   };
 }
