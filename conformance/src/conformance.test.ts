@@ -190,6 +190,10 @@ describe("mutants (background failures planted in a copy of the core)", () => {
     expect(caughtBy("x192-")).toContain("producer/p7-checks-shutdown/an-item-of-another-fingerprint-in-the-store-is-never-published-or-announced");
     // SPEC.md 3.8: ids derived from the epoch pass 2^53 - 1 only at a large epoch, which this case runs.
     expect(caughtBy("x194-")).toContain("producer/e2-replay/batches-snapshots-and-replays-at-a-millisecond-epoch-stay-within-2-53");
+    // [P7][P1] NOT_READY (check 6) answered after the expected size (check 7): caught by the case for
+    // that order alone. A patch that named a variable out of scope made the core throw on every
+    // not-ready item and failed the basic NOT_READY cases too (see mutants-names.test.ts).
+    expect(caughtBy("x115-")).toEqual(["producer/p7-checks-shutdown/not-ready-answers-before-a-wrong-expected-size"]);
     // [C7] An encoder bug the structured outputs cannot show is caught by the bytes of raw-outputs.
     expect(caughtBy("x191-")).toContain("consumer/c7-release/a-grant-is-acked-exactly-once");
   }, EVERY_MUTANT_MS);

@@ -88,11 +88,13 @@ function rig(o: { late?: number; maxHeldBatches?: number; maxHeldEvents?: number
     producer = new ProducerCore({ id: P, epoch: ++epoch, fingerprint: FP, store, config });
   };
   // The subscriber's internal state, read for the invariant only.
-  const inner = () => (sub as unknown as { followed: Map<string, { epoch: number; synced: boolean; applied: number }> }).followed.get(P)!;
+  const inner = () => (sub as unknown as { followed: Map<string, { epoch: number; hasView: boolean; applied: number }> }).followed.get(P)!;
   const check = () => {
     if (o.maxViewBytes !== undefined) expect(sub.stats().viewBytes).toBeLessThanOrEqual(o.maxViewBytes);
     const f = inner();
-    if (!f.synced) return;
+    // (A field renamed in the subscriber must be renamed here too: otherwise the check below never runs.)
+    expect(typeof f.hasView).toBe("boolean");
+    if (!f.hasView) return;
     const hist = ref.get(f.epoch) ?? [[]];
     const expected = hist[f.applied];
     expect({ epoch: f.epoch, applied: f.applied, view: viewed() }).toEqual({ epoch: f.epoch, applied: f.applied, view: expected });
