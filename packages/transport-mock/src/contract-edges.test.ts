@@ -356,7 +356,7 @@ describe("re-entry and status", () => {
 
   it("a negative timeout has already run out, so the wait resolves at once on virtual time (as 0 does)", async () => {
     // Transport.waitForActivity: resolve when poll may have something new "or after timeoutMs, whichever
-    // comes first"; fabric.ts treats NaN as 0, "never as forever". Nothing is due here, so a wait that
+    // comes first"; waits.ts treats NaN as 0, "never as forever". Nothing is due here, so a wait that
     // is not resolved at once would need someone to advance the network.
     const { c } = await pair();
     let resolved = false;

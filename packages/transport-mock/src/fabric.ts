@@ -142,7 +142,7 @@ export class Fabric {
   /** The time source followed instead of virtual time (undefined: virtual time). */
   readonly clock: ExternalClock | undefined;
   private time: number;
-  /** The events due, in (time, sequence) order. */
+  /** Every scheduled event (future ones, and spent ones not yet taken out), in (time, sequence) order. */
   readonly queue = new EventQueue();
   private readonly copier = new SmallBytes();
   /** The current incarnation of each endpoint id. */
@@ -155,13 +155,13 @@ export class Fabric {
    * Observers, each once, as an array replaced (never mutated) when one is added or removed:
    * the hot paths walk it by index (a Set's for-of allocates an iterator per delivery, write
    * and settlement). An observer added or removed during a notification takes effect from
-   * the next event on.
+   * the next event on. Set only by the Fabric ({@link Fabric.observe}); its parts read it.
    */
   observers: readonly NetworkObserver[] = [];
   private readonly unsafe: UnsafeDeregistration[] = [];
   private counts: FaultCounts = zeroCounts();
   private plan: FaultPlan = {};
-  /** In {@link Fabric.processDue}'s loop over due events (an observer called from it re-enters it). */
+  /** In {@link Fabric.processDue}'s loop over due events (an observer called from it re-enters it). Set only by the Fabric. */
   processing = false;
   /** The one-sided reads: started, completed and settled. */
   readonly reads = new Reads(this);

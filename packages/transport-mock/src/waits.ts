@@ -145,8 +145,9 @@ export class Waits {
    */
   wake(ep: EndpointState, all = false): void {
     if (ep.waiters.length === 0) return;
-    // Called half-way through other work: a bad clock reading (NaN) does not throw here, it wakes
-    // no wait by timeout (the caller's own read of the clock reported it, or the next one will).
+    // Called half-way through other work: a bad reading of an external clock (NaN) does not throw
+    // here, it wakes no wait by timeout (the caller's own read of the clock reported it, or the next
+    // one will). Virtual time (no external clock) is read with now(), which then never throws.
     const clock = this.fabric.clock;
     const now = clock === undefined ? this.fabric.now() : peekClock(clock);
     const activity = all || ep.unreported;

@@ -1073,7 +1073,7 @@ export class ConsumerCore {
     // New items are classified now, after the known slots. Only a request's first admission has new
     // items, and it has no known slots (`checkSameItems` refuses new items later), so the two never
     // meet in one call: no known slot resolved above can have ended a fetch a new item would join.
-    const failures = !same || exhausted !== undefined ? this.classifyNewItems(items as readonly AdmitItem[], n, exhausted) : undefined;
+    const failures = !same || exhausted !== undefined ? this.planFailures(items as readonly AdmitItem[], n, exhausted) : undefined;
     if (failures !== undefined) {
       if (!same) this.clearPlan(n);
       return this.failRequest(req, failures, now) as AdmitResult;
@@ -1318,11 +1318,12 @@ export class ConsumerCore {
   }
 
   /**
-   * Pass 1's second half: classify the new items (a request's first admission) and collect the
-   * request's failures, in item order: new items that cannot be served, and known slots whose
-   * budget ran out without model input (`exhausted`, by index). Undefined when nothing fails.
+   * Pass 1's second half: classify the new items (there are some only on a request's first
+   * admission) and collect the request's failures, in item order: new items that cannot be served,
+   * and known slots whose budget ran out without model input (`exhausted`, by index). Undefined when
+   * nothing fails.
    */
-  private classifyNewItems(items: readonly AdmitItem[], n: number, exhausted: Slot[] | undefined): ItemFailure[] | undefined {
+  private planFailures(items: readonly AdmitItem[], n: number, exhausted: Slot[] | undefined): ItemFailure[] | undefined {
     const kinds = this.planKind;
     const flags = this.planFlags;
     let failures: ItemFailure[] | undefined;
@@ -1352,8 +1353,9 @@ export class ConsumerCore {
 
   /**
    * Pass 2 of an admission that fails nothing: make the slots of new items and start what their
-   * plan says (fetches, local encodes), and gather every item's decision in item order. `count`
-   * is the request's slot count before the call; `same`, whether the items are its slots in order.
+   * plan says (fetches, local encodes), and gather every item's decision in item order. `count`:
+   * the request's slot count before the call (0 on its first admission); `n`: the items presented;
+   * `same`: whether they are its slots, in order.
    */
   private decide(req: Req, count: number, n: number, same: boolean, now: number): AdmitResult {
     const ids = this.planItemId;
@@ -2362,13 +2364,13 @@ export class ConsumerCore {
       this.releaseDest(r.dest);
       return;
     }
-    const f = r.fetch;
     // [P8] A read the transport failed because the producer (its current epoch) is gone: the peer is
     // gone as if reported unreachable: no ReadComplete goes to it, and its other fetches end now.
     if (result.status !== "done" && result.peerGone === true && r.grantHeld && r.epoch === r.peer.knownEpoch) {
       this.readFailedWithPeerGone(r, result, now);
       return;
     }
+    const f = r.fetch;
     if (f === undefined) {
       // [C7] Abandoned (or its fetch ended) during the read: ACK now that it settled, and free the destination.
       this.ackRead(r, r.ackOnSettle || ACK_ABANDONED, r.ackOnSettle === ACK_FAILED ? "fetch ended during the read" : "abandoned");
@@ -2457,7 +2459,12 @@ export class ConsumerCore {
     });
   }
 
-  /** [C11] A read verified: its fetch becomes a loaded copy, the grant is ACKed OK, and every waiter becomes ready (or fails alone). */
+  /**
+   * [C11] A read verified: the grant is ACKed OK and the fetch becomes a loaded copy, which every
+   * waiter holds (ready at its next admission) unless its budget ran out [C3] or its own
+   * announcement's checksum disagrees with the bytes; either fails the waiter's request. A copy
+   * nobody holds is released at once.
+   */
   private load(f: Fetch, r: Read, now: number): void {
     this.ackRead(r, ACK_OK, "");
     const l = new Loaded(f.keyId, f.keyHash, r.dest, r.sizeBytes);
@@ -2560,7 +2567,7 @@ export class ConsumerCore {
       if (typeof crc !== "number" || crc >>> 0 !== crc) {
         const view = this.viewOf(r.dest, r.sizeBytes);
         // Bytes that cannot be viewed cannot be verified: a checksum then counts as a mismatch [C11]
-        // (the grant's for every waiter here; an announcement's for its own waiters, in onReadResult).
+        // (the grant's for every waiter here; an announcement's for its own waiters, in load).
         if (view === undefined) {
           if (r.checksumB === -1) return undefined;
           this.verifyDetail = "checksum not verifiable: the pool gives no view of the destination and the transport reported no CRC-32C";
@@ -2766,8 +2773,8 @@ export class ConsumerCore {
       return;
     }
     const deadline = Math.min(now + this.config.transferTimeoutMs, leaseDeadline);
-    const dest = this.destinationFor(f, peer, grantId, now);
-    if (dest === undefined) return;
+    const dest = this.allocateOrGiveBack(f, peer, grantId, now);
+    if (dest === undefined) return; // the grant given back (retried) or the fetch ended
     const announcedChecksum = f.desc.checksum?.crc32c ?? -1;
     const readId = ++this.nextReadId;
     const r = new Read(
@@ -2804,7 +2811,7 @@ export class ConsumerCore {
    * [C4]; a destination of another length than the item's breaks the pool's contract and ends the
    * fetch (INTERNAL).
    */
-  private destinationFor(f: Fetch, peer: Peer, grantId: number, now: number): ReadDestination | undefined {
+  private allocateOrGiveBack(f: Fetch, peer: Peer, grantId: number, now: number): ReadDestination | undefined {
     let dest: ReadDestination | undefined;
     this.gate.callbacks++;
     try {

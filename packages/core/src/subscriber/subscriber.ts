@@ -1198,7 +1198,7 @@ export class EventSubscriber {
     }
     f.lastHeard = now;
     // Set when a new epoch's first message is a Snapshot, taken as the answer to a request not yet sent.
-    const unasked = sep > f.epoch && this.onNewEpoch(f, env, sep, now);
+    const unasked = sep > f.epoch ? this.startNewEpoch(f, env, sep, now) : false;
     if (env.eventBatch) this.onBatch(f, env.eventBatch, now);
     else if (env.snapshot) {
       // [E2][C10] One it ignores answers nothing: the new epoch is asked now, as for any other first message.
@@ -1214,12 +1214,15 @@ export class EventSubscriber {
   }
 
   /**
-   * [E2][P8] The first message of a greater epoch of `f`: its view is void and sequences restart, the
-   * older epoch's connection is forgotten, and the new epoch is greeted and asked for a snapshot
-   * unless that is done already. True when `env`, a Snapshot, is taken as the answer to a request
-   * not yet sent.
+   * [E2][P8] The first message of a greater epoch `sep` of `f`, before its body is handled: the view
+   * is void and sequences restart, and the older epoch's connection is forgotten. Then, when the new
+   * epoch was asked already, it is greeted again only when the request may have reached the older
+   * epoch; when `env` is a Snapshot, it is greeted and the Snapshot is taken as the answer; when `env`
+   * is a ReplayUnavailable, it is greeted (the body's handling asks for the snapshot); otherwise it is
+   * greeted and subscribed to.
+   * @returns whether `env`, a Snapshot, is taken as the answer to a request not yet sent
    */
-  private onNewEpoch(f: Followed, env: ectp.v1.IEnvelope, sep: number, now: number): boolean {
+  private startNewEpoch(f: Followed, env: ectp.v1.IEnvelope, sep: number, now: number): boolean {
     let unasked = false;
     // [E2] a greater epoch: the view is void and sequences restart; a snapshot is needed.
     // follow() greeted and asked this epoch already (the first one heard, or the one of a newer
