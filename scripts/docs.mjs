@@ -115,6 +115,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     // Arrays replace the extended ones, so list typedoc.json's documents again.
     projectDocuments: [...config.projectDocuments.map((d) => join(root, d)), wireSchema],
     highlightLanguages: [...OptionDefaults.highlightLanguages, "proto"],
+    // Links to a .proto file go to its section of this page (scripts/typedoc-ectp.mjs).
+    wireSchemaDocument: "wire-schema.md",
   };
   // Source links need a git remote; a clone without "origin" would only warn, and
   // warnings are errors here, so leave the links out there. Per-package options do

@@ -8,6 +8,8 @@
 // - Project documents get the titles of the documentTitles option instead of their path; their
 //   page files keep the path-derived names, so links to them keep working.
 // - A link to the site's root ("../") names index.html: a directory link does not open from file://.
+// - A link to a .proto file (which TypeDoc would copy as a raw media file) goes to that file's
+//   section of the "Wire schema (.proto)" page (option wireSchemaDocument), which shows it.
 // - protobufjs' per-message namespaces, which hold only `$Properties` and `$Shape`, are folded
 //   into their parent as `Msg.$Properties` and `Msg.$Shape` (same page files, no empty pages).
 import {
@@ -34,6 +36,24 @@ const SPEC_SECTION = new RegExp(
 const OWN_SECTION = new RegExp(String.raw`\b[Ss]ection\s+(${SECTION})\b`, "g");
 
 /**
+ * The headings of `markdown` outside fenced code, each with the slug TypeDoc gives it on its page.
+ * @param {string} markdown
+ * @param {ConstructorParameters<typeof Slugger>[0]} sluggerConfiguration
+ * @returns {{ text: string, slug: string }[]}
+ */
+function slugHeadings(markdown, sluggerConfiguration) {
+  const slugger = new Slugger(sluggerConfiguration);
+  const headings = [];
+  let inFence = false;
+  for (const line of markdown.split("\n")) {
+    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+    const heading = inFence ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (heading) headings.push({ text: heading[1], slug: slugger.slug(heading[1].replace(/`/g, "")) });
+  }
+  return headings;
+}
+
+/**
  * The anchors of the SPEC's markdown: `<a id="c3"></a>` requirement anchors (id -> anchor) and its
  * numbered headings (number -> the slug TypeDoc gives the heading).
  * @param {string} markdown
@@ -43,14 +63,8 @@ export function specAnchors(markdown, sluggerConfiguration) {
   const requirements = new Map();
   for (const m of markdown.matchAll(/<a id="([a-z][0-9]+)"><\/a>/g)) requirements.set(m[1].toUpperCase(), m[1]);
   const sections = new Map();
-  const slugger = new Slugger(sluggerConfiguration);
-  let inFence = false;
-  for (const line of markdown.split("\n")) {
-    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-    const heading = inFence ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-    if (!heading) continue;
-    const slug = slugger.slug(heading[1].replace(/`/g, ""));
-    const number = /^(\d+(?:\.\d+)*)\.?\s/.exec(heading[1]);
+  for (const { text, slug } of slugHeadings(markdown, sluggerConfiguration)) {
+    const number = /^(\d+(?:\.\d+)*)\.?\s/.exec(text);
     if (number && !sections.has(number[1])) sections.set(number[1], slug);
   }
   return { requirements, sections };
@@ -167,6 +181,30 @@ function linkRun(run, Token, resolve, onSpecPage, definedId) {
   return out;
 }
 
+/**
+ * The anchors of the wire schema page's sections, by the file name each shows: its `## <path>.proto`
+ * headings, slugged as TypeDoc slugs them. A file name that two sections share maps to neither.
+ * @param {string} markdown
+ * @param {ConstructorParameters<typeof Slugger>[0]} sluggerConfiguration
+ */
+export function protoSectionAnchors(markdown, sluggerConfiguration) {
+  const anchors = new Map();
+  const shared = new Set();
+  for (const { text, slug } of slugHeadings(markdown, sluggerConfiguration)) {
+    const file = /(?:^|\/)([^/\s]+\.proto)$/.exec(text)?.[1];
+    if (file === undefined) continue;
+    if (anchors.has(file)) shared.add(file);
+    anchors.set(file, slug);
+  }
+  for (const file of shared) anchors.delete(file);
+  return anchors;
+}
+
+/** The file name of a link to a copied media file ending in ".proto" ("../media/testee.proto"), else undefined. */
+export function protoMediaFile(href) {
+  return /(?:^|\/)media\/([^/#?]+\.proto)$/.exec(href)?.[1];
+}
+
 /** A directory link to the site's root ("../", "./#x") with index.html added; other hrefs unchanged. */
 export function withIndexPage(href) {
   const m = /^((?:\.\.\/)+|\.\/)(#.*)?$/.exec(href);
@@ -203,6 +241,11 @@ export function load(app) {
     type: ParameterType.Path,
   });
   app.options.addDeclaration({
+    name: "wireSchemaDocument",
+    help: "[ECTP] The project document that shows the .proto files; links to a .proto file go to its section there.",
+    type: ParameterType.String,
+  });
+  app.options.addDeclaration({
     name: "documentTitles",
     help: "[ECTP] Page titles of project documents, by their path (or its end, like spec/SPEC.md).",
     type: ParameterType.Object,
@@ -214,7 +257,7 @@ export function load(app) {
   });
 
   /** What the markdown being parsed needs: its page, the SPEC page and the SPEC's anchors. */
-  const current = { page: undefined, spec: undefined, anchors: undefined };
+  const current = { page: undefined, spec: undefined, anchors: undefined, wireSchema: undefined, protoAnchors: new Map() };
   const links = []; // section links made, checked against the SPEC page's headings at the end
   const warned = new Set(); // each missing anchor is reported once per page
 
@@ -226,7 +269,7 @@ export function load(app) {
       const linkOpen = parser.renderer.rules.link_open;
       parser.renderer.rules.link_open = (tokens, idx, options, env, self) => {
         const href = tokens[idx].attrGet("href");
-        if (href) tokens[idx].attrSet("href", withIndexPage(href));
+        if (href) tokens[idx].attrSet("href", withIndexPage(protoSectionLink(href) ?? href));
         return linkOpen ? linkOpen(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
       };
     });
@@ -253,6 +296,15 @@ export function load(app) {
         if (doc) doc.name = title;
         else app.logger.warn(`documentTitles: ${file} is not one project document`);
       }
+      const wireSchemaFile = app.options.getValue("wireSchemaDocument");
+      if (wireSchemaFile) {
+        const doc = documentAt(wireSchemaFile);
+        if (doc) {
+          current.wireSchema = doc;
+          const markdown = doc.content.map((part) => part.text).join("");
+          current.protoAnchors = protoSectionAnchors(markdown, app.options.getValue("sluggerConfiguration"));
+        } else app.logger.warn(`wireSchemaDocument: ${wireSchemaFile} is not one project document`);
+      }
       const specFile = app.options.getValue("specDocument");
       if (!specFile) return;
       const spec = documentAt(specFile);
@@ -274,6 +326,14 @@ export function load(app) {
     },
     100,
   );
+
+  /** The link to a .proto file's section of the wire schema page, for a link to its media copy; else undefined. */
+  function protoSectionLink(href) {
+    const file = protoMediaFile(href);
+    const anchor = file === undefined ? undefined : current.protoAnchors.get(file);
+    if (anchor === undefined || !current.page || !current.wireSchema) return undefined;
+    return `${app.renderer.router.relativeUrl(current.page.model, current.wireSchema)}#${anchor}`;
+  }
 
   function onSpecPage() {
     return current.spec !== undefined && current.page?.model === current.spec;

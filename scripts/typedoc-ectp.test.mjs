@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { Application, Logger, LogLevel } from "typedoc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missingSpecAnchors } from "./docs.mjs";
-import { findSpecReferences, withIndexPage } from "./typedoc-ectp.mjs";
+import { findSpecReferences, protoMediaFile, protoSectionAnchors, withIndexPage } from "./typedoc-ectp.mjs";
 
 const plugin = fileURLToPath(new URL("./typedoc-ectp.mjs", import.meta.url));
 const repositoryOptions = JSON.parse(readFileSync(new URL("../typedoc.json", import.meta.url), "utf8"));
@@ -51,6 +51,21 @@ describe("withIndexPage", () => {
   });
 });
 
+describe("protoSectionAnchors and protoMediaFile", () => {
+  it("maps each .proto heading's file name to its slug, dropping a name two headings share, and ignores fenced lines", () => {
+    const markdown = ["# Wire schema", "## spec/proto/ectp/v1/ectp.proto", "```proto", "## not/a/heading.proto", "```", "## a/x.proto", "## b/x.proto"].join("\n");
+    expect(protoSectionAnchors(markdown, { lowercase: true })).toEqual(new Map([["ectp.proto", "specprotoectpv1ectpproto"]]));
+  });
+
+  it("names the .proto file of a link to its media copy, and nothing else", () => {
+    expect(protoMediaFile("../media/testee.proto")).toBe("testee.proto");
+    expect(protoMediaFile("media/testee.proto")).toBe("testee.proto");
+    expect(protoMediaFile("../media/testee.proto#x")).toBeUndefined();
+    expect(protoMediaFile("../spec/proto/testee.proto")).toBeUndefined();
+    expect(protoMediaFile("../media/readme.md")).toBeUndefined();
+  });
+});
+
 /** A logger that keeps what TypeDoc reports. */
 class KeepingLogger extends Logger {
   messages = [];
@@ -77,7 +92,11 @@ const FIXTURE = {
     '<a id="c3"></a>**[C3] Wait budget.** As [C1] says (section 1).',
     "",
   ].join("\n"),
-  "guide.md": "# Guide\n\nBack to the [Root README](./README.md); the rule is [C3].\n",
+  "guide.md":
+    "# Guide\n\nBack to the [Root README](./README.md); the rule is [C3]. The [one schema](one.proto), the [other](two.proto).\n",
+  "one.proto": 'syntax = "proto3";\n',
+  "two.proto": 'syntax = "proto3";\n',
+  "schema.md": ["# Schema", "", "## proto/a/one.proto", "", "## proto/b/two.proto", "", "## proto/c/two.proto", ""].join("\n"),
   "index.ts": [
     "/**",
     " * Fixture module: a budget per [C3] (SPEC.md section 2.1), not `[C3]` in code, nor in",
@@ -142,8 +161,9 @@ describe("the plugin in a TypeDoc run", () => {
         entryPoints: [join(dir, "index.ts")],
         tsconfig: join(dir, "tsconfig.json"),
         readme: join(dir, "README.md"),
-        projectDocuments: [join(dir, "SPEC.md"), join(dir, "guide.md")],
+        projectDocuments: [join(dir, "SPEC.md"), join(dir, "guide.md"), join(dir, "schema.md")],
         specDocument: join(dir, "SPEC.md"),
+        wireSchemaDocument: "schema.md",
         documentTitles: { "SPEC.md": "Specification (SPEC)", "guide.md": "The guide" },
         markdownItOptions: { html: true, linkify: false },
         disableSources: true,
@@ -202,6 +222,12 @@ describe("the plugin in a TypeDoc run", () => {
   it("gives documents the configured titles and keeps their page files", () => {
     expect(page("documents/SPEC.html")).toContain("<title>Specification (SPEC) | ");
     expect(page("documents/guide.html")).toContain("<title>The guide | ");
+  });
+
+  it("sends a link to a .proto file to its section of the wire schema page; a file name two sections share stays a file link", () => {
+    expect(page("documents/guide.html")).toContain('<a href="schema.html#protoaoneproto">one schema</a>');
+    expect(page("documents/guide.html")).toContain('<a href="../media/two.proto">other</a>');
+    expect(page("documents/schema.html")).toContain('id="protoaoneproto"');
   });
 
   it("makes a link to the root README name index.html, not the directory", () => {
