@@ -77,7 +77,7 @@ const FNV_OFFSET = 0xcbf29ce484222325n;
 const FNV_PRIME = 0x100000001b3n;
 const U64 = (1n << 64n) - 1n;
 
-/** `h` with the characters of `text` and a separator mixed in (FNV-1a, 64-bit). */
+/** `h` with the characters of `text`, then a newline, mixed in (FNV-1a, 64-bit). */
 function mixHash(h: bigint, text: string): bigint {
   let x = h;
   for (let i = 0; i < text.length; i++) x = ((x ^ BigInt(text.charCodeAt(i))) * FNV_PRIME) & U64;
