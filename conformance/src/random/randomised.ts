@@ -13,8 +13,7 @@ import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { crcBytes } from "../runner/fixtures.js";
-import { rawSendProblem } from "../runner/raw-send.js";
-import { unsafeIntegerProblem } from "../runner/safe-integers.js";
+import { sendProblem } from "../runner/raw-send.js";
 import { Rng } from "./rng.js";
 import { EventQueue, Violation, checkSeedRunOptions, command, runSeeds } from "./seeds.js";
 
@@ -417,11 +416,8 @@ class Schedule {
         throw new Violation(
           `${sender} sent an envelope without version ${SPEC_MAJOR}.x, sender_id ${sender} and sender_epoch ${epoch} at t=${this.now} (TESTEE-PROTOCOL.md §5.2)`,
         );
-      const reported = envelopeJson(envelope);
-      const unsafe = unsafeIntegerProblem(reported);
-      if (unsafe !== undefined) throw new Violation(`[3.8] ${sender}'s send to ${String(o.send.to)} at t=${this.now}${unsafe}`);
-      const rawProblem = rawSendProblem(o.send, reported, this.features.has("raw-outputs"));
-      if (rawProblem !== undefined) throw new Violation(`${sender}'s send to ${String(o.send.to)} at t=${this.now}${rawProblem}`);
+      const problem = sendProblem(o.send, envelopeJson(envelope), this.features.has("raw-outputs"), `${sender}'s send to ${String(o.send.to)} at t=${this.now}`);
+      if (problem !== undefined) throw new Violation(problem);
       // Feature raw-messages: the peer decodes the bytes the sender's own encoder made, so two
       // implementations meet on the wire; otherwise it is handed the reported envelope.
       const message = this.features.has("raw-messages") && o.send.raw?.length ? { from: sender, raw: o.send.raw } : { from: sender, envelope };

@@ -36,8 +36,7 @@
 import { SPEC_MAJOR, envelopeBodyName } from "@ectp/protocol";
 import { ectp, envelopeJson } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
-import { rawSendProblem } from "../runner/raw-send.js";
-import { unsafeIntegerProblem } from "../runner/safe-integers.js";
+import { sendProblem } from "../runner/raw-send.js";
 import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { Rng } from "./rng.js";
@@ -591,11 +590,8 @@ class SubscriberSchedule {
     if (toSubscriber && envelope.eventBatch) this.resends.sent.push(Number(envelope.eventBatch.sequence ?? 0));
     if (toSubscriber && envelope.replayUnavailable) this.exercised.replaysUnavailable++;
     if (!toSubscriber) this.checkGreeting(envelope);
-    const reported = envelopeJson(envelope);
-    const unsafe = unsafeIntegerProblem(reported);
-    if (unsafe !== undefined) throw new Violation(`[3.8] ${sender}'s send to ${String(o.send.to)} at t=${this.now}${unsafe}`);
-    const rawProblem = rawSendProblem(o.send, reported, this.features.has("raw-outputs"));
-    if (rawProblem !== undefined) throw new Violation(`${sender}'s send to ${String(o.send.to)} at t=${this.now}${rawProblem}`);
+    const problem = sendProblem(o.send, envelopeJson(envelope), this.features.has("raw-outputs"), `${sender}'s send to ${String(o.send.to)} at t=${this.now}`);
+    if (problem !== undefined) throw new Violation(problem);
     // Feature raw-messages: the peer decodes the bytes the sender's own encoder made (see deliver).
     const raw = this.features.has("raw-messages") && o.send.raw?.length ? o.send.raw : undefined;
     const to = toSubscriber ? this.subscriber : this.producer;

@@ -1,10 +1,30 @@
 /**
- * Feature `raw-outputs` (testee.proto SendOutput.raw): the check of the bytes a testee's own
- * encoder made of a send, shared by the scripted runner and the randomised levels.
+ * The checks of a send beyond its envelope's header, shared by the scripted runner and the
+ * randomised levels: SPEC.md 3.8's bound on 64-bit integers, and feature `raw-outputs`
+ * (testee.proto SendOutput.raw), the bytes a testee's own encoder made of the send.
  * @module
  */
 import { decodeEnvelope, ectp as wire } from "@ectp/protocol";
 import { JSON_OPTIONS, type ectp } from "../proto.js";
+import { unsafeIntegerProblem } from "./safe-integers.js";
+
+/**
+ * What is wrong with a send beyond its envelope's header, as a whole message starting with `where`
+ * (e.g. "C1's send to P1 at t=12"), or undefined: a 64-bit integer above 2^53 - 1 first (SPEC.md 3.8,
+ * the message tagged "[3.8]"), then its raw bytes ({@link rawSendProblem}; `rawClaimed`: the features
+ * claim raw-outputs). `reported` is the send's envelope as proto3 JSON.
+ */
+export function sendProblem(
+  send: ectp.conformance.v1.ISendOutput,
+  reported: Record<string, unknown>,
+  rawClaimed: boolean,
+  where: string,
+): string | undefined {
+  const unsafe = unsafeIntegerProblem(reported);
+  if (unsafe !== undefined) return `[3.8] ${where}${unsafe}`;
+  const raw = rawSendProblem(send, reported, rawClaimed);
+  return raw === undefined ? undefined : `${where}${raw}`;
+}
 
 /**
  * What is wrong with `send.raw`, or undefined when nothing is: given, the bytes must be one

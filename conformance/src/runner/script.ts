@@ -38,8 +38,7 @@ import {
 } from "./case-check.js";
 import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
 import { CaseBug, type MacroFn, type Scope, matches, resolve } from "./match.js";
-import { rawSendProblem } from "./raw-send.js";
-import { unsafeIntegerProblem } from "./safe-integers.js";
+import { sendProblem } from "./raw-send.js";
 import { decodedStreamProblem, malformedStreamAnswer, streamInput } from "./stream.js";
 
 /**
@@ -1020,13 +1019,11 @@ class Interpreter {
               `and sender_epoch ${this.selfEpoch} (TESTEE-PROTOCOL.md §5.2); got version ${JSON.stringify(env?.version ?? null)}, ` +
               `sender_id ${JSON.stringify(env?.senderId ?? "")}, sender_epoch ${String(env?.senderEpoch ?? 0)}`,
           );
-        // SPEC.md 3.8: no 64-bit integer above 2^53 - 1 (random or hashed ids; epoch-shifted ones at a large epoch).
+        // SPEC.md 3.8 (no 64-bit integer above 2^53 - 1: random or hashed ids, epoch-shifted ones at a
+        // large epoch), then feature raw-outputs (the bytes the testee's encoder made carry the envelope).
         const reported = (json.send as Record<string, unknown>).envelope as Record<string, unknown>; // proto3 JSON, made once above
-        const unsafe = unsafeIntegerProblem(reported);
-        if (unsafe !== undefined) throw new CaseFailure(`[3.8] send to ${String(o.send.to)} at t=${this.now}${unsafe}`);
-        // Feature raw-outputs: the bytes the testee's encoder made of the envelope carry it.
-        const rawProblem = rawSendProblem(o.send, reported, this.options.features.has("raw-outputs"));
-        if (rawProblem !== undefined) throw new CaseFailure(`send to ${String(o.send.to)} at t=${this.now}${rawProblem}`);
+        const problem = sendProblem(o.send, reported, this.options.features.has("raw-outputs"), `send to ${String(o.send.to)} at t=${this.now}`);
+        if (problem !== undefined) throw new CaseFailure(problem);
         const to = String(o.send.to);
         const p = this.peers.get(to);
         // Scripted producers answer the testee's Hello (consumer and subscriber cases) and then heartbeat.
