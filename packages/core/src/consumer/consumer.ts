@@ -1079,7 +1079,7 @@ export class ConsumerCore {
       return this.failRequest(req, failures, now) as AdmitResult;
     }
     if (same && req.view !== undefined) return req.view; // nothing changed since the last call
-    return this.decide(req, count, n, same, now); // pass 2: apply
+    return this.decide(req, n, same, now); // pass 2: apply
   }
 
   /**
@@ -1353,11 +1353,11 @@ export class ConsumerCore {
 
   /**
    * Pass 2 of an admission that fails nothing: make the slots of new items and start what their
-   * plan says (fetches, local encodes), and gather every item's decision in item order. `count`:
-   * the request's slot count before the call (0 on its first admission); `n`: the items presented;
-   * `same`: whether they are its slots, in order.
+   * plan says (fetches, local encodes), and gather every item's decision in item order. `n`: the
+   * items presented; `same`: whether they are the request's slots, in order. Pass 1 adds and removes
+   * no slot, so the request has none yet exactly on its first admission.
    */
-  private decide(req: Req, count: number, n: number, same: boolean, now: number): AdmitResult {
+  private decide(req: Req, n: number, same: boolean, now: number): AdmitResult {
     const ids = this.planItemId;
     const flags = this.planFlags;
     const kinds = this.planKind;
@@ -1367,7 +1367,7 @@ export class ConsumerCore {
     // decisions keeps them alive through every scavenge until a full collection.
     const decisions = this.planDecisions;
     // A new request's further slots are allocated at their exact count (a growing array reserves 17) and filled in order.
-    if (count === 0 && n > 1) req.more = new Array<Slot>(n - 1);
+    if (req.slotCount === 0 && n > 1) req.more = new Array<Slot>(n - 1);
     let inOrder = true;
     for (let i = 0; i < n; i++) {
       let slot: Slot;
