@@ -216,6 +216,22 @@ describe("an item fixture's fingerprint", () => {
   });
 });
 
+describe("an item fixture's storedAs", () => {
+  it("is carried by the fixture for a put, in producer cases only, and a storedAs that names nothing or no id or epoch is a case bug", () => {
+    expect(makeFixture("X", { size: 64, storedAs: { epoch: 4 } }, {}).storedAs).toEqual({ epoch: 4 });
+    expect(makeFixture("A", { size: 64 }, {}).storedAs).toBeUndefined();
+    expect(loadCase({ items: { X: { size: 64, storedAs: { producer: "P9", epoch: 4 } } } }, "producer")()).toHaveLength(1);
+    expect(loadCase({ items: { X: { size: 64, storedAs: { epoch: 4 } } } }, "consumer")).toThrow(
+      `${at()}items.X.storedAs names what a producer testee's store holds an item under; it is for producer cases (this case's role is "consumer")`,
+    );
+    expect(loadCase({ items: { X: { size: 64, storedAs: {} } } }, "producer")).toThrow('items.X.storedAs needs "producer", "epoch" or both');
+    expect(loadCase({ items: { X: { size: 64, storedAs: { epoch: 0 } } } }, "producer")).toThrow("items.X.storedAs.epoch is an epoch, a whole number >= 1");
+    expect(loadCase({ items: { X: { size: 64, storedAs: { producer: "" } } } }, "producer")).toThrow("items.X.storedAs.producer is a producer id, a string that is not empty");
+    expect(loadCase({ items: { X: { size: 64, storedAs: { epoc: 4 } } } }, "producer")).toThrow('unknown field "epoc" (did you mean "epoch"?)');
+    expect(loadCase({ items: { X: { size: 64, storedAs: 4 } } }, "producer")).toThrow("items.X.storedAs is 4; expected a JSON object");
+  });
+});
+
 describe("the case files of this package", () => {
   it("all load through these checks", () => {
     expect(loadCases().length).toBeGreaterThan(0);

@@ -182,6 +182,34 @@ describe("case interpreter: checks that could not fail are refused", () => {
     expect(await runWith(CoreTesteeHandler)).toMatchObject({ status: "passed" });
   });
 
+  it("a producer that stores an item under its own id and epoch though the put named others (storedAs) fails the case naming the PutItem rule, and storedAs items cannot be initial items", async () => {
+    const OLDER = "producer/p8-liveness/an-item-stored-under-an-older-epoch-is-never-granted-announced-or-published";
+    /** The TS testee, except that every PutItem's descriptor loses its producer id and epoch (a testee written before storedAs). */
+    class FillsItsOwn extends CoreTesteeHandler {
+      override handle(req: ectp.conformance.v1.TesteeRequest) {
+        const d = req.putItem?.descriptor;
+        if (d) {
+          d.producerId = "";
+          d.epoch = 0;
+        }
+        return super.handle(req);
+      }
+    }
+    const older = CASES.find((x) => x.fullName === OLDER) as LoadedCase;
+    expect(await run(older, FillsItsOwn)).toMatchObject({
+      status: "failed",
+      message: expect.stringContaining(
+        'putItem X at t=0: PutItemResult.descriptor MUST be the full descriptor (producer_id "P1", epoch 4, size_bytes 4096); got',
+      ),
+    });
+    expect(await run(older, FillsItsOwn)).toMatchObject({ message: expect.stringContaining("the store keeps them as given: TESTEE-PROTOCOL.md, PutItem") });
+    expect(await run(older)).toMatchObject({ status: "passed" });
+    const initial = structuredClone(older);
+    initial.spec.features = ["producer", "warm-start"];
+    initial.spec.steps = [{ configure: { items: ["X"] } }, ...initial.spec.steps] as unknown as typeof initial.spec.steps;
+    expect(await run(initial)).toMatchObject({ status: "failed", message: expect.stringContaining("configure's items names X, stored as another producer or epoch") });
+  });
+
   it("a step time that is not a number (a template, a string) is a case bug, not a step run at the current time", async () => {
     const r = await run(withSteps(CASE9, (s) => [...s.slice(0, 4), { at: { $expr: "100 + 5" } }, { expectSent: [{ send: { envelope: { readComplete: { $any: true } } }, $window: [105, 105] }] }, ...s.slice(4)]));
     expect(r).toMatchObject({ status: "failed", message: expect.stringMatching(/\bat\b/) });

@@ -90,6 +90,20 @@ describe("TS reference testee: answers TESTEE-PROTOCOL.md fixes", () => {
   });
 });
 
+describe("TS reference testee: PutItem", () => {
+  it("fills in the producer's own id and epoch where the descriptor leaves them empty, and keeps those it sets (SPEC.md 4.4: a shared store, or one kept from an older epoch)", () => {
+    const ask = testee();
+    expect(ask({ configure: { role: 2, id: "P1", epoch: 3, fingerprint: FINGERPRINT } })).toMatchObject({ ok: {} });
+    const stored = (n: number, fields: Record<string, unknown>) => {
+      const d = ask({ putItem: { descriptor: { ...descriptor(n), ...fields }, data: [1, 2, 3, 4] } }).putItem?.descriptor;
+      return [d?.producerId, Number(d?.epoch)];
+    };
+    expect(stored(1, {})).toEqual(["P1", 3]);
+    expect(stored(2, { epoch: 2 })).toEqual(["P1", 2]);
+    expect(stored(3, { producerId: "P9" })).toEqual(["P9", 3]);
+  });
+});
+
 describe("TS reference testee: ReadMemory sees only memory still registered", () => {
   const location = (res: ReturnType<ReturnType<typeof testee>>) => res.putItem?.descriptor?.location ?? new Uint8Array(0);
 

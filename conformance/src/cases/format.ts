@@ -75,6 +75,14 @@ export interface ItemFixture {
    * or publish (SPEC.md 4.4, [P7]). Default: the case fingerprint.
    */
   fingerprint?: Record<string, unknown>;
+  /**
+   * Producer cases: the producer id and epoch the testee's store holds the item under, where they
+   * are not the testee's own (a store shared with another producer, or kept from an older epoch).
+   * A `put` sends them in the descriptor and the testee keeps them (TESTEE-PROTOCOL.md, PutItem);
+   * the producer MUST NOT grant, announce or publish such an item (SPEC.md 4.4, [P8]). Either may
+   * be left out (the testee's own). Default: the testee's id and epoch.
+   */
+  storedAs?: { producer?: string; epoch?: number };
 }
 
 /** A scripted peer played by the runner. */

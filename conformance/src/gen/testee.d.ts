@@ -4850,9 +4850,12 @@ export namespace ectp {
                 $unknowns?: Uint8Array[];
 
                 /**
-                 * The descriptor without location, producer_id and epoch (the testee
-                 * fills those in). key and size_bytes are required; dtype, shape and
-                 * checksum are copied as given.
+                 * The descriptor without location (the testee fills it in). key and
+                 * size_bytes are required; dtype, shape and checksum are copied as given.
+                 * producer_id and epoch: left empty and 0, the testee fills in its own id
+                 * and epoch; set, the store keeps the item under them as given (a store
+                 * shared with another producer, or kept from an older epoch), and keeping
+                 * such an item to itself is the producer's part (spec/SPEC.md 4.4).
                  */
                 descriptor?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
@@ -4953,9 +4956,12 @@ export namespace ectp {
                 interface $Properties {
 
                     /**
-                     * The descriptor without location, producer_id and epoch (the testee
-                     * fills those in). key and size_bytes are required; dtype, shape and
-                     * checksum are copied as given.
+                     * The descriptor without location (the testee fills it in). key and
+                     * size_bytes are required; dtype, shape and checksum are copied as given.
+                     * producer_id and epoch: left empty and 0, the testee fills in its own id
+                     * and epoch; set, the store keeps the item under them as given (a store
+                     * shared with another producer, or kept from an older epoch), and keeping
+                     * such an item to itself is the producer's part (spec/SPEC.md 4.4).
                      */
                     descriptor?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
@@ -4998,7 +5004,10 @@ export namespace ectp {
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
 
-                /** The stored item's full descriptor (location, producer_id, epoch filled). */
+                /**
+                 * The stored item's full descriptor (location, producer_id, epoch filled:
+                 * the producer's own, or the PutItem's where it set them).
+                 */
                 descriptor?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
                 /**
@@ -5085,7 +5094,10 @@ export namespace ectp {
                 /** Properties of a PutItemResult. */
                 interface $Properties {
 
-                    /** The stored item's full descriptor (location, producer_id, epoch filled). */
+                    /**
+                     * The stored item's full descriptor (location, producer_id, epoch filled:
+                     * the producer's own, or the PutItem's where it set them).
+                     */
                     descriptor?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
                     /** Unknown fields preserved while decoding when enabled */

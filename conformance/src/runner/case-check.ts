@@ -50,7 +50,8 @@ export const SUITE_FIELDS: readonly string[] = ["suite", "description", "default
 /** The fields of a case's `self`, of a scripted peer, of an item fixture and of a rule (cases/format.ts). */
 const SELF_FIELDS: readonly string[] = ["id", "epoch", "seed", "transportMetadata"];
 const PEER_FIELDS: readonly string[] = ["epoch", "hello", "heartbeat", "fingerprint"];
-const ITEM_FIELDS: readonly string[] = ["size", "checksum", "dtype", "shape", "producer", "hash", "fill", "count", "fingerprint"];
+const ITEM_FIELDS: readonly string[] = ["size", "checksum", "dtype", "shape", "producer", "hash", "fill", "count", "fingerprint", "storedAs"];
+const STORED_AS_FIELDS: readonly string[] = ["producer", "epoch"];
 const RULE_FIELDS: readonly string[] = ["name", "on", "do", "delay", "times"];
 
 /** The step actions the interpreter runs (runner/script.ts `step`). */
@@ -215,6 +216,7 @@ export function checkCase(spec: Record<string, unknown>): void {
     wholeNumber(item.size, `${where}.size`);
     if (item.checksum !== undefined && typeof item.checksum !== "boolean") throw new CaseBug(`${where}.checksum is true or false; got ${text(item.checksum)}`);
     if (item.fingerprint !== undefined) checkMessage(item.fingerprint, FINGERPRINT, `${where}.fingerprint`);
+    if (item.storedAs !== undefined) checkStoredAs(item.storedAs, spec.role, `${where}.storedAs`);
   }
   const rules = spec.rules === undefined ? [] : spec.rules;
   if (!Array.isArray(rules)) throw new CaseBug(`"rules" is a list of rules; got ${text(rules)}`);
@@ -887,6 +889,18 @@ function checkFields(obj: Record<string, unknown>, known: readonly string[], wha
 }
 
 /** Refuses a value that is not a whole number >= 0 (left out is fine). */
+/** An item fixture's `storedAs` (format.ts ItemFixture): a producer case's other producer id, epoch or both. */
+function checkStoredAs(v: unknown, role: unknown, where: string): void {
+  const storedAs = objectOf(v, where);
+  checkFields(storedAs, STORED_AS_FIELDS, `storedAs (${where})`, "field", where);
+  if (role !== "producer") throw new CaseBug(`${where} names what a producer testee's store holds an item under; it is for producer cases (this case's role is ${text(role)})`);
+  if (storedAs.producer === undefined && storedAs.epoch === undefined) throw new CaseBug(`${where} needs "producer", "epoch" or both (without either, leave storedAs out)`);
+  if (storedAs.producer !== undefined && !(typeof storedAs.producer === "string" && storedAs.producer !== ""))
+    throw new CaseBug(`${where}.producer is a producer id, a string that is not empty; got ${text(storedAs.producer)}`);
+  if (storedAs.epoch !== undefined && !(typeof storedAs.epoch === "number" && Number.isSafeInteger(storedAs.epoch) && storedAs.epoch >= 1))
+    throw new CaseBug(`${where}.epoch is an epoch, a whole number >= 1 (0 would leave the testee's own); got ${text(storedAs.epoch)}`);
+}
+
 function wholeNumber(v: unknown, where: string): void {
   if (v !== undefined && !(typeof v === "number" && Number.isSafeInteger(v) && v >= 0)) throw new CaseBug(`${where} is a whole number >= 0; got ${text(v)}`);
 }

@@ -56,6 +56,8 @@ export interface Fixture {
   readonly producer: string;
   /** proto3-JSON descriptor without producer, epoch and location. */
   readonly partial: Record<string, unknown>;
+  /** Producer cases: the producer id and epoch a put asks the testee's store to keep the item under (`ItemFixture.storedAs`), or undefined for its own. */
+  readonly storedAs: { readonly producer?: string; readonly epoch?: number } | undefined;
 }
 
 /** The CRC-32C of `size` copies of byte value `fill`, computed a block at a time (a gigabyte is never allocated). */
@@ -100,6 +102,7 @@ export function makeFixture(name: string, spec: ItemFixture, fingerprint: Record
     key,
     producer: spec.producer ?? "P1",
     partial,
+    storedAs: spec.storedAs,
   };
 }
 

@@ -784,6 +784,9 @@ class Interpreter {
     if (this.role !== C.Role.ROLE_PRODUCER) throw new CaseBug("configure's items (a store filled first) is for producer cases");
     if (!(this.spec.features ?? []).includes("warm-start")) throw new CaseBug('configure\'s items needs the feature "warm-start" in the case\'s features');
     const fixtures = (items as string[]).flatMap((name) => (this.families.get(name) ?? [name]).map((n) => this.fixture(n)));
+    const foreign = fixtures.find((f) => f.storedAs !== undefined);
+    if (foreign !== undefined)
+      throw new CaseBug(`configure's items names ${foreign.name}, stored as another producer or epoch: the producer never announces such an item, and warm-start checks each by its announcement; put it instead`);
     const keys = fixtures.map((f) => JSON.stringify(f.key));
     const twice = fixtures.find((_, i) => keys.indexOf(keys[i] as string) !== i);
     if (twice !== undefined) throw new CaseBug(`configure's items names ${twice.name}'s key twice (a store holds an item once)`);
@@ -792,15 +795,19 @@ class Interpreter {
 
   /**
    * A descriptor the producer gave for an item it stored (PutItemResult, or the announcement of an
-   * initial item): the full descriptor, this producer's id and epoch, the fixture's size. Bound as
-   * `desc.<name>`, the descriptor later steps expect for the item.
+   * initial item): the full descriptor, this producer's id and epoch (or those the fixture's
+   * `storedAs` put it under), the fixture's size. Bound as `desc.<name>`, the descriptor later
+   * steps expect for the item.
    */
   private checkStoredDescriptor(what: string, field: string, f: Fixture, d: ectp.v1.ItemDescriptor): void {
     const json = ectp.v1.ItemDescriptor.toObject(d, JSON_OPTIONS);
-    if (d.producerId !== this.selfId || Number(d.epoch ?? 0) !== this.selfEpoch || Number(d.sizeBytes ?? 0) !== f.size)
+    const producerId = f.storedAs?.producer ?? this.selfId;
+    const epoch = f.storedAs?.epoch ?? this.selfEpoch;
+    if (d.producerId !== producerId || Number(d.epoch ?? 0) !== epoch || Number(d.sizeBytes ?? 0) !== f.size)
       throw new CaseFailure(
-        `${what} at t=${this.now}: ${field} MUST be the full descriptor (producer_id ${JSON.stringify(this.selfId)}, ` +
-          `epoch ${this.selfEpoch}, size_bytes ${f.size}); got ${JSON.stringify(json)}`,
+        `${what} at t=${this.now}: ${field} MUST be the full descriptor (producer_id ${JSON.stringify(producerId)}, ` +
+          `epoch ${epoch}, size_bytes ${f.size}); got ${JSON.stringify(json)}` +
+          (f.storedAs === undefined ? "" : " (the PutItem set that producer_id and epoch, and the store keeps them as given: TESTEE-PROTOCOL.md, PutItem)"),
       );
     if (putFields(f.partial) !== putFields(json))
       throw new CaseFailure(`${what} at t=${this.now}: ${field} MUST keep the key, dtype, shape and checksum put; got ${JSON.stringify(json)}`);
@@ -1896,7 +1903,9 @@ function encodedSize(type: unknown, value: unknown): number {
 
 /** The PutItem of fixture `f`: its bytes, or for a `fill` fixture the byte value they all have (testee.proto PutItem.fill). */
 function putItemOf(f: Fixture): ectp.conformance.v1.IPutItem {
-  const descriptor = ectp.v1.ItemDescriptor.fromObject(f.partial);
+  // testee.proto PutItem: a producer_id and epoch set are kept (the fixture's storedAs); left empty, the testee's own.
+  const { producer, epoch } = f.storedAs ?? {};
+  const descriptor = ectp.v1.ItemDescriptor.fromObject({ ...f.partial, ...(producer === undefined ? {} : { producerId: producer }), ...(epoch === undefined ? {} : { epoch }) });
   return f.fill === undefined ? { descriptor, data: f.bytes } : { descriptor, fill: f.fill };
 }
 

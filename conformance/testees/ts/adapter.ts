@@ -696,14 +696,18 @@ export class CoreTesteeHandler implements TesteeHandler {
     return id.value;
   }
 
-  /** PutItem: write the item into the store, not ready, with this producer's id and epoch filled in. */
+  /**
+   * PutItem: write the item into the store, not ready, with this producer's id and epoch filled in
+   * where the descriptor leaves them empty (set, they are kept: an item of another producer or of an
+   * older epoch, which the producer must keep to itself, SPEC.md 4.4).
+   */
   private putItem(put: ectp.conformance.v1.IPutItem): Res {
     const desc = toWire(
       () => ectp.v1.ItemDescriptor.encode(put.descriptor ?? {}).finish(),
       (b) => wire.v1.ItemDescriptor.toObject(wire.v1.ItemDescriptor.decode(b), { defaults: false }),
     ) as Record<string, unknown>;
-    desc.producerId = this.producerId;
-    desc.epoch = this.producerEpoch;
+    if (!desc.producerId) desc.producerId = this.producerId;
+    if (!desc.epoch) desc.epoch = this.producerEpoch;
     const r = this.store.put(desc, itemBytes(put));
     if (!r.ok) return { error: { message: r.error.message, code: r.error.code } };
     return {

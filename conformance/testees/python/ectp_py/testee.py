@@ -454,9 +454,14 @@ class TesteeAdapter:
         return kid
 
     def _cmd_putItem(self, p: dict, now: int) -> dict:
+        """Store the item, not ready, under this producer's id and epoch where the descriptor leaves
+        them empty; set, they are kept (an item of another producer or of an older epoch, which the
+        producer must keep to itself, SPEC.md 4.4)."""
         desc = dict(p.get("descriptor") or {})
-        desc["producerId"] = self._producer_id
-        desc["epoch"] = self._producer_epoch
+        if not desc.get("producerId"):
+            desc["producerId"] = self._producer_id
+        if not int(desc.get("epoch") or 0):
+            desc["epoch"] = self._producer_epoch
         entry = self.store.put(desc, self._item_bytes(p, desc))
         return {"putItem": {"descriptor": entry.descriptor}}
 

@@ -305,7 +305,7 @@ class ProducerCommandsTest(unittest.TestCase):
     KEY = {"contentHash": b"a", "fingerprint": FP}
 
     def put(self, t, data=b"abcd"):
-        desc = {"key": self.KEY, "sizeBytes": len(data), "producerId": "someone", "epoch": 99}
+        desc = {"key": self.KEY, "sizeBytes": len(data)}
         return t.handle({"commandId": 2, "nowMs": 0, "putItem": {"descriptor": desc, "data": data}})
 
     def test_put_item_fills_producer_id_epoch_and_location(self):
@@ -313,6 +313,21 @@ class ProducerCommandsTest(unittest.TestCase):
         d = self.put(configured(ROLE_PRODUCER))["putItem"]["descriptor"]
         self.assertEqual((d["producerId"], d["epoch"], d["sizeBytes"], d["key"]), ("X1", 3, 4, self.KEY))
         self.assertTrue(d["location"])
+
+    def test_a_put_keeps_a_producer_id_and_epoch_it_sets_and_fills_in_its_own_otherwise(self):
+        """testee.proto PutItem: producer_id and epoch left empty are the producer's own; set, the store
+        keeps the item under them (a shared store, or one kept from an older epoch; SPEC.md 4.4)."""
+        t = TesteeAdapter()
+        self.assertIn("ok", t.handle({"commandId": 1, "nowMs": 0, "configure": {"role": ROLE_PRODUCER, "id": "X1", "epoch": 3, "fingerprint": FP}}))
+        def put(name: bytes, **fields) -> dict:
+            desc = {"key": {"contentHash": name, "fingerprint": FP}, "sizeBytes": 4, **fields}
+            return t.handle({"commandId": 2, "nowMs": 0, "putItem": {"descriptor": desc, "data": b"abcd"}})["putItem"]["descriptor"]
+        own = put(b"a")
+        self.assertEqual((own["producerId"], own["epoch"]), ("X1", 3))
+        older = put(b"b", epoch=2)
+        self.assertEqual((older["producerId"], older["epoch"]), ("X1", 2))
+        shared = put(b"c", producerId="P9")
+        self.assertEqual((shared["producerId"], shared["epoch"]), ("P9", 3))
 
     def test_read_memory_reads_length_bytes_of_the_item_still_at_that_location(self):
         """Section 5 ReadMemory: `length` bytes at a location handed out; a location whose item left
