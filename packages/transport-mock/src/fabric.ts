@@ -151,18 +151,13 @@ export class Fabric {
   private readonly links = new Map<string, Map<string, Link>>();
   /** Bumped by every setFaults, so links re-resolve their faults lazily. */
   private faultsVersion = 0;
-  /**
-   * Observers, each once, as an array replaced (never mutated) when one is added or removed:
-   * the hot paths walk it by index (a Set's for-of allocates an iterator per delivery, write
-   * and settlement). An observer added or removed during a notification takes effect from
-   * the next event on. Set only by the Fabric ({@link Fabric.observe}); its parts read it.
-   */
-  observers: readonly NetworkObserver[] = [];
+  /** {@link Fabric.observers}' array, replaced by {@link Fabric.observe} and its undo. */
+  private observerList: readonly NetworkObserver[] = [];
   private readonly unsafe: UnsafeDeregistration[] = [];
   private counts: FaultCounts = zeroCounts();
   private plan: FaultPlan = {};
-  /** In {@link Fabric.processDue}'s loop over due events (an observer called from it re-enters it). Set only by the Fabric. */
-  processing = false;
+  /** {@link Fabric.processing}'s flag, set by {@link Fabric.processDue}. */
+  private inProcessDue = false;
   /** The one-sided reads: started, completed and settled. */
   readonly reads = new Reads(this);
   /** The waits for activity, and the external clock's timer. */
@@ -231,10 +226,25 @@ export class Fabric {
     this.processDue(t);
   }
 
+  /**
+   * Observers, each once, as an array replaced (never mutated) when one is added or removed:
+   * the hot paths walk it by index (a Set's for-of allocates an iterator per delivery, write
+   * and settlement). An observer added or removed during a notification takes effect from
+   * the next event on. Changed only through {@link Fabric.observe}.
+   */
+  get observers(): readonly NetworkObserver[] {
+    return this.observerList;
+  }
+
+  /** Whether {@link Fabric.processDue}'s loop over due events is running (an observer called from it re-enters it). */
+  get processing(): boolean {
+    return this.inProcessDue;
+  }
+
   /** Run every event due at or before `t`, then wake waiters whose condition holds. */
   processDue(t: number): void {
-    if (this.processing) return; // re-entry from an observer: the outer loop finishes the work
-    this.processing = true;
+    if (this.inProcessDue) return; // re-entry from an observer: the outer loop finishes the work
+    this.inProcessDue = true;
     try {
       for (let ev = this.queue.peek(); ev !== undefined && ev.time <= t; ev = this.queue.peek()) {
         this.queue.pop();
@@ -243,7 +253,7 @@ export class Fabric {
       }
       if (this.clock === undefined && t > this.time) this.time = t;
     } finally {
-      this.processing = false;
+      this.inProcessDue = false;
     }
     this.waits.wakeAll();
   }
@@ -327,9 +337,9 @@ export class Fabric {
     const hooks = ["onWrite", "onSettle", "onDeliver", "onFault", "onUnsafeDeregistration"] as const;
     if (observer === null || typeof observer !== "object" || hooks.some((h) => observer[h] !== undefined && typeof observer[h] !== "function"))
       throw invalid(`observe needs an object whose ${hooks.join(", ")} are functions or absent; got ${observer === null ? "null" : typeof observer}`);
-    if (!this.observers.includes(observer)) this.observers = [...this.observers, observer];
+    if (!this.observerList.includes(observer)) this.observerList = [...this.observerList, observer];
     return () => {
-      this.observers = this.observers.filter((o) => o !== observer);
+      this.observerList = this.observerList.filter((o) => o !== observer);
     };
   }
 
