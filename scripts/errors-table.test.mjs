@@ -347,13 +347,15 @@ const PROBES = {
     ),
   ],
   "`consumer.finishRequest(requestId, now)`": [
-    calm("an unknown id, a number, nothing, at NaN", () => {
+    calm("an unknown id, an empty one, at NaN and at a time that is no number", () => {
       const c = consumer();
       c.finishRequest("never-admitted", 1);
-      c.finishRequest(42, Number.NaN);
-      c.finishRequest(undefined, "soon");
+      c.finishRequest("", Number.NaN);
+      c.finishRequest("never-admitted", "soon");
       return c.stats().requests;
     }, (requests) => expect(requests).toBe(0)),
+    throws("INVALID_ARGUMENT", "an id that is a number", () => consumer().finishRequest(42, 1)),
+    throws("INVALID_ARGUMENT", "no id", () => consumer().finishRequest(undefined, 1)),
     reentrant("finishRequest from a metrics hook", () =>
       fromCounter(consumer, (c) => c.finishRequest("r", 1), (c) => c.handleEnvelope("encoder-0", {}, 1)),
     ),

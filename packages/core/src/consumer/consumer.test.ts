@@ -223,6 +223,20 @@ describe("[C1] admission classifies every item", () => {
     }
   });
 
+  it("[C7] finishRequest with an id that is not a string throws EctpError(INVALID_ARGUMENT) and releases nothing; an unknown string id is ignored", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "42", items: [{ itemId: "a", local: true }] }, 0);
+    expect(() => h.core.finishRequest(42 as unknown as string, 1)).toThrow(
+      "[INVALID_ARGUMENT] finishRequest: requestId must be the string id the request was admitted with; got 42.",
+    );
+    expect(() => h.core.finishRequest(undefined as unknown as string, 1)).toThrow(/got nothing\./);
+    expect(h.core.stats().requests).toBe(1);
+    h.core.finishRequest("never-admitted", 1);
+    h.core.finishRequest("", 1);
+    h.core.finishRequest("42", 1);
+    expect(h.core.stats().requests).toBe(0);
+  });
+
   it("[C1][C5] hasModelInput and local are booleans when given, never coerced; the refused request leaves nothing behind", () => {
     const h = makeConsumer();
     const item = (o: object) => ({ itemId: "a", announcement: announce("h1"), ...o }) as AdmitItem;
