@@ -225,7 +225,7 @@ describe("[C1] admission classifies every item", () => {
 
   it("[C7] finishRequest with an id that is not a string throws EctpError(INVALID_ARGUMENT) and releases nothing; an unknown string id is ignored", () => {
     const h = makeConsumer();
-    h.core.admit({ requestId: "42", items: [{ itemId: "a", local: true }] }, 0);
+    h.core.admit({ requestId: "42", items: [{ itemId: "a", hasModelInput: false, local: true }] }, 0);
     expect(() => h.core.finishRequest(42 as unknown as string, 1)).toThrow(
       "[INVALID_ARGUMENT] finishRequest: requestId must be the string id the request was admitted with; got 42.",
     );
