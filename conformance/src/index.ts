@@ -14,7 +14,7 @@ export type { ScriptOptions } from "./runner/script.js";
 export { CaseBug } from "./runner/match.js";
 export { loadCases, defaultCasesDir } from "./cases/load.js";
 export { DEFAULT_FINGERPRINT } from "./cases/format.js";
-export type { CaseLevel, CaseRole, CaseSpec, ItemFixture, LoadedCase, PeerSpec, RuleSpec, StepSpec, SuiteFile } from "./cases/format.js";
+export type { CaseLevel, CaseRole, CaseSpec, ItemFixture, LoadedCase, PeerSpec, RuleSpec, StepSpec, StoredAs, SuiteFile } from "./cases/format.js";
 export { spawnTestee } from "./testee/subprocess.js";
 export type { SubprocessTesteeOptions } from "./testee/subprocess.js";
 export { inProcessTestee } from "./testee/in-process.js";

@@ -82,7 +82,15 @@ export interface ItemFixture {
    * the producer MUST NOT grant, announce or publish such an item (SPEC.md 4.4, [P8]). Either may
    * be left out (the testee's own). Default: the testee's id and epoch.
    */
-  storedAs?: { producer?: string; epoch?: number };
+  storedAs?: StoredAs;
+}
+
+/** Where a producer testee's store holds an item ({@link ItemFixture.storedAs}): either field left out is the testee's own. */
+export interface StoredAs {
+  /** Producer id, another than the testee's (a store shared with that producer). */
+  producer?: string;
+  /** Epoch, another than the testee's (a store kept from an older epoch): a whole number >= 1. */
+  epoch?: number;
 }
 
 /** A scripted peer played by the runner. */

@@ -3,7 +3,7 @@
  * @module
  */
 import { crc32c } from "@ectp/protocol";
-import type { ItemFixture } from "../cases/format.js";
+import type { ItemFixture, StoredAs } from "../cases/format.js";
 import { ectp } from "../proto.js";
 import { CaseBug } from "./match.js";
 
@@ -57,7 +57,7 @@ export interface Fixture {
   /** proto3-JSON descriptor without producer, epoch and location. */
   readonly partial: Record<string, unknown>;
   /** Producer cases: the producer id and epoch a put asks the testee's store to keep the item under (`ItemFixture.storedAs`), or undefined for its own. */
-  readonly storedAs: { readonly producer?: string; readonly epoch?: number } | undefined;
+  readonly storedAs: Readonly<StoredAs> | undefined;
 }
 
 /** The CRC-32C of `size` copies of byte value `fill`, computed a block at a time (a gigabyte is never allocated). */
