@@ -888,7 +888,6 @@ function checkFields(obj: Record<string, unknown>, known: readonly string[], wha
   );
 }
 
-/** Refuses a value that is not a whole number >= 0 (left out is fine). */
 /** An item fixture's `storedAs` (format.ts ItemFixture): a producer case's other producer id, epoch or both. */
 function checkStoredAs(v: unknown, role: unknown, where: string): void {
   const storedAs = objectOf(v, where);
@@ -901,6 +900,7 @@ function checkStoredAs(v: unknown, role: unknown, where: string): void {
     throw new CaseBug(`${where}.epoch is an epoch, a whole number >= 1 (0 would leave the testee's own); got ${text(storedAs.epoch)}`);
 }
 
+/** Refuses a value that is not a whole number >= 0 (left out is fine). */
 function wholeNumber(v: unknown, where: string): void {
   if (v !== undefined && !(typeof v === "number" && Number.isSafeInteger(v) && v >= 0)) throw new CaseBug(`${where} is a whole number >= 0; got ${text(v)}`);
 }
