@@ -12,12 +12,14 @@
 //     suite against the Python reference testee of this checkout (the cases ship in
 //     @ectp/conformance; the Python testee does not) and against the installed TS testee;
 //   - the installed conformance package loads its own mutants, and `runMutants` refuses to run
-//     outside a clone of the repository (the core's source does not ship), saying so.
+//     outside a clone of the repository (the core's source does not ship), saying so;
+//   - @ectp/protocol carries spec/proto/ectp/v1 under proto/, and @ectp/conformance all of
+//     spec/proto/ectp (testee.proto and the files it imports), byte for byte, and buf compiles each.
 // Each check prints a line; the last line is `pack check: N passed, M failed` (exit 1 on a failure;
 // when packing or installing fails, that is the one check). Needs the packages built
 // (`npm run build`). The project is made under the system's temporary folder and removed after.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
@@ -156,6 +158,43 @@ function checkMutants() {
   checkCommand("@ectp/conformance: loadMutants reads the shipped mutants; runMutants refuses outside a clone", process.execPath, ["--input-type=module", "-e", script], wanted);
 }
 
+/** The .proto files under `dir`, as paths relative to it. */
+function protoFiles(dir) {
+  return readdirSync(dir, { recursive: true }).filter((f) => f.endsWith(".proto")).sort();
+}
+
+/**
+ * The wire schema a package carries (prepack copies it from spec/proto) for implementers in other
+ * languages: `proto/<subdir>` of the installed package holds the same files as spec/proto/<subdir>,
+ * byte for byte, every import of a carried file is carried too, and buf compiles the tree.
+ */
+function checkProtos(pkg, subdir) {
+  const spec = join(root, "spec", "proto", subdir);
+  const shipped = join(app, "node_modules", pkg, "proto");
+  const want = protoFiles(spec).map((f) => join(subdir, f));
+  let problem;
+  try {
+    const got = protoFiles(shipped);
+    const differ = want.filter((f) => !got.includes(f) || !readFileSync(join(shipped, f)).equals(readFileSync(join(root, "spec", "proto", f))));
+    const extra = got.filter((f) => !want.includes(f));
+    const unresolved = got.flatMap((f) =>
+      [...readFileSync(join(shipped, f), "utf8").matchAll(/^import\s+"([^"]+)";/gm)].map((m) => m[1]).filter((i) => !got.includes(i)).map((i) => `${f} imports ${i}`),
+    );
+    const problems = [
+      ...(differ.length > 0 ? [`missing or not as in spec/proto: ${differ.join(", ")}`] : []),
+      ...(extra.length > 0 ? [`not in spec/proto: ${extra.join(", ")}`] : []),
+      ...(unresolved.length > 0 ? [`imports it does not carry: ${unresolved.join("; ")}`] : []),
+    ];
+    // And a code generator can take it as it is: buf compiles the carried tree on its own.
+    const built = run(join(root, "node_modules", ".bin", "buf"), ["build", shipped, "-o", join(work, `${subdir.replace(/\W/g, "-")}.binpb`)], app);
+    if (built.status !== 0) problems.push(`buf build of it failed (exit ${built.status}): ${built.output.trim().split("\n").slice(0, 3).join(" / ")}`);
+    if (problems.length > 0) problem = problems.join("; ");
+  } catch (cause) {
+    problem = `its proto/ could not be read: ${cause.message}`;
+  }
+  report(`${pkg}: proto/ carries spec/proto/${subdir} as it is (${want.length} files), imports included, and buf builds it`, problem);
+}
+
 try {
   const problem = install();
   report("npm pack and npm install of every published package", problem);
@@ -164,6 +203,8 @@ try {
     checkTypes();
     checkCli();
     checkMutants();
+    checkProtos("@ectp/protocol", "ectp/v1");
+    checkProtos("@ectp/conformance", "ectp");
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
