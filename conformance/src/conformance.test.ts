@@ -188,9 +188,9 @@ describe("mutants (background failures planted in a copy of the core)", () => {
     expect(caughtBy("x70-")).toContain("subscriber/e2-follow/batches-not-held-before-the-first-snapshot-are-brought-again-at-once");
     // [P7] An item fixture of another fingerprint shows a producer publishing what it must not.
     expect(caughtBy("x192-")).toContain("producer/p7-checks-shutdown/an-item-of-another-fingerprint-in-the-store-is-never-published-or-announced");
-    // [P8] So do fixtures stored under an older epoch or another producer id (storedAs): each the only case that catches its mutant.
-    expect(caughtBy("x195-")).toEqual(["producer/p8-liveness/an-item-stored-under-an-older-epoch-is-never-granted-announced-or-published"]);
-    expect(caughtBy("x196-")).toEqual(["producer/p8-liveness/an-item-stored-under-another-producer-is-never-granted-announced-or-published"]);
+    // [P8] So do fixtures stored under an older epoch or another producer id (storedAs); no case caught these mutants before.
+    expect(caughtBy("x195-")).toContain("producer/p8-liveness/an-item-stored-under-an-older-epoch-is-never-granted-announced-or-published");
+    expect(caughtBy("x196-")).toContain("producer/p8-liveness/an-item-stored-under-another-producer-is-never-granted-announced-or-published");
     // SPEC.md 3.8: ids derived from the epoch pass 2^53 - 1 only at a large epoch, which this case runs.
     expect(caughtBy("x194-")).toContain("producer/e2-replay/batches-snapshots-and-replays-at-a-millisecond-epoch-stay-within-2-53");
     // [P7][P1] NOT_READY (check 6) answered after the expected size (check 7): caught by the case for

@@ -202,8 +202,17 @@ describe("case interpreter: checks that could not fail are refused", () => {
         'putItem X at t=0: PutItemResult.descriptor MUST be the full descriptor (producer_id "P1", epoch 4, size_bytes 4096); got',
       ),
     });
-    expect(await run(older, FillsItsOwn)).toMatchObject({ message: expect.stringContaining("the store keeps them as given: TESTEE-PROTOCOL.md, PutItem") });
+    expect(await run(older, FillsItsOwn)).toMatchObject({
+      message: expect.stringContaining("(the PutItem set epoch 4, and the store keeps what a PutItem sets: TESTEE-PROTOCOL.md, PutItem)"),
+    });
     expect(await run(older)).toMatchObject({ status: "passed" });
+    // A storedAs that names the testee's own id and epoch (its epoch changed by a configure step) is a case bug, not the testee's failure.
+    const own = structuredClone(older);
+    own.spec.steps = [{ configure: { epoch: 4 } }, ...own.spec.steps] as unknown as typeof own.spec.steps;
+    expect(await run(own)).toMatchObject({
+      status: "failed",
+      message: expect.stringContaining('put X: its storedAs names the testee\'s own producer id "P1" and epoch 4, so it is an item like any other'),
+    });
     const initial = structuredClone(older);
     initial.spec.features = ["producer", "warm-start"];
     initial.spec.steps = [{ configure: { items: ["X"] } }, ...initial.spec.steps] as unknown as typeof initial.spec.steps;

@@ -87,9 +87,9 @@ export interface ItemFixture {
 
 /** Where a producer testee's store holds an item ({@link ItemFixture.storedAs}): either field left out is the testee's own. */
 export interface StoredAs {
-  /** Producer id, another than the testee's (a store shared with that producer). */
+  /** A producer id other than the testee's (a store shared with that producer). */
   producer?: string;
-  /** Epoch, another than the testee's (a store kept from an older epoch): a whole number >= 1. */
+  /** An epoch other than the testee's current one (a store kept from an older epoch, say): a whole number >= 1. */
   epoch?: number;
 }
 

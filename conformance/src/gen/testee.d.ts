@@ -4852,10 +4852,12 @@ export namespace ectp {
                 /**
                  * The descriptor without location (the testee fills it in). key and
                  * size_bytes are required; dtype, shape and checksum are copied as given.
-                 * producer_id and epoch: left empty and 0, the testee fills in its own id
-                 * and epoch; set, the store keeps the item under them as given (a store
-                 * shared with another producer, or kept from an older epoch), and keeping
-                 * such an item to itself is the producer's part (spec/SPEC.md 4.4).
+                 * producer_id and epoch are each decided on its own: one left unset (empty,
+                 * 0) is filled in with the testee's own id or epoch, and one that is set is
+                 * kept as given, so the store holds the item under another producer id or
+                 * epoch (a store shared with another producer, or kept from an older
+                 * epoch). Keeping such an item to itself is the producer's part
+                 * (spec/SPEC.md 4.4).
                  */
                 descriptor?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
@@ -4958,10 +4960,12 @@ export namespace ectp {
                     /**
                      * The descriptor without location (the testee fills it in). key and
                      * size_bytes are required; dtype, shape and checksum are copied as given.
-                     * producer_id and epoch: left empty and 0, the testee fills in its own id
-                     * and epoch; set, the store keeps the item under them as given (a store
-                     * shared with another producer, or kept from an older epoch), and keeping
-                     * such an item to itself is the producer's part (spec/SPEC.md 4.4).
+                     * producer_id and epoch are each decided on its own: one left unset (empty,
+                     * 0) is filled in with the testee's own id or epoch, and one that is set is
+                     * kept as given, so the store holds the item under another producer id or
+                     * epoch (a store shared with another producer, or kept from an older
+                     * epoch). Keeping such an item to itself is the producer's part
+                     * (spec/SPEC.md 4.4).
                      */
                     descriptor?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
@@ -5005,8 +5009,8 @@ export namespace ectp {
                 $unknowns?: Uint8Array[];
 
                 /**
-                 * The stored item's full descriptor (location, producer_id, epoch filled:
-                 * the producer's own, or the PutItem's where it set them).
+                 * The stored item's full descriptor (location, producer_id and epoch filled
+                 * in: the producer's own, or each as the PutItem set it).
                  */
                 descriptor?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 
@@ -5095,8 +5099,8 @@ export namespace ectp {
                 interface $Properties {
 
                     /**
-                     * The stored item's full descriptor (location, producer_id, epoch filled:
-                     * the producer's own, or the PutItem's where it set them).
+                     * The stored item's full descriptor (location, producer_id and epoch filled
+                     * in: the producer's own, or each as the PutItem set it).
                      */
                     descriptor?: (ectp.v1.ItemDescriptor.$Properties|null|undefined);
 

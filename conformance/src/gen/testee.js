@@ -9348,10 +9348,12 @@ export const ectp = $root.ectp = (() => {
                  * @typedef {Object} ectp.conformance.v1.PutItem.$Properties
                  * @property {ectp.v1.ItemDescriptor.$Properties|null} [descriptor] The descriptor without location (the testee fills it in). key and
                  * size_bytes are required; dtype, shape and checksum are copied as given.
-                 * producer_id and epoch: left empty and 0, the testee fills in its own id
-                 * and epoch; set, the store keeps the item under them as given (a store
-                 * shared with another producer, or kept from an older epoch), and keeping
-                 * such an item to itself is the producer's part (spec/SPEC.md 4.4).
+                 * producer_id and epoch are each decided on its own: one left unset (empty,
+                 * 0) is filled in with the testee's own id or epoch, and one that is set is
+                 * kept as given, so the store holds the item under another producer id or
+                 * epoch (a store shared with another producer, or kept from an older
+                 * epoch). Keeping such an item to itself is the producer's part
+                 * (spec/SPEC.md 4.4).
                  * @property {Uint8Array|null} [data] The item's bytes; size_bytes long. Empty when `fill` is set.
                  * @property {number|null} [fill] Present: the item's bytes are size_bytes copies of this byte value (0 to
                  * 255), and `data` is empty. It lets a case put large items (the gigabyte
@@ -9394,10 +9396,12 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * The descriptor without location (the testee fills it in). key and
                  * size_bytes are required; dtype, shape and checksum are copied as given.
-                 * producer_id and epoch: left empty and 0, the testee fills in its own id
-                 * and epoch; set, the store keeps the item under them as given (a store
-                 * shared with another producer, or kept from an older epoch), and keeping
-                 * such an item to itself is the producer's part (spec/SPEC.md 4.4).
+                 * producer_id and epoch are each decided on its own: one left unset (empty,
+                 * 0) is filled in with the testee's own id or epoch, and one that is set is
+                 * kept as given, so the store holds the item under another producer id or
+                 * epoch (a store shared with another producer, or kept from an older
+                 * epoch). Keeping such an item to itself is the producer's part
+                 * (spec/SPEC.md 4.4).
                  * @member {ectp.v1.ItemDescriptor.$Properties|null|undefined} descriptor
                  * @memberof ectp.conformance.v1.PutItem
                  * @instance
@@ -9718,8 +9722,8 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Properties of a PutItemResult.
                  * @typedef {Object} ectp.conformance.v1.PutItemResult.$Properties
-                 * @property {ectp.v1.ItemDescriptor.$Properties|null} [descriptor] The stored item's full descriptor (location, producer_id, epoch filled:
-                 * the producer's own, or the PutItem's where it set them).
+                 * @property {ectp.v1.ItemDescriptor.$Properties|null} [descriptor] The stored item's full descriptor (location, producer_id and epoch filled
+                 * in: the producer's own, or each as the PutItem set it).
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -9752,8 +9756,8 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 /**
-                 * The stored item's full descriptor (location, producer_id, epoch filled:
-                 * the producer's own, or the PutItem's where it set them).
+                 * The stored item's full descriptor (location, producer_id and epoch filled
+                 * in: the producer's own, or each as the PutItem set it).
                  * @member {ectp.v1.ItemDescriptor.$Properties|null|undefined} descriptor
                  * @memberof ectp.conformance.v1.PutItemResult
                  * @instance

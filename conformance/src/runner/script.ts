@@ -15,7 +15,7 @@
  * batch published with its sequence).
  * @module
  */
-import { type CaseRole, DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, type StepSpec } from "../cases/format.js";
+import { type CaseRole, DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, type StepSpec, type StoredAs } from "../cases/format.js";
 import { EctpError, SPEC_MAJOR, describeValue } from "@ectp/protocol";
 import { checkFunction, checkOptions, checkRunValues } from "../arguments.js";
 import { JSON_OPTIONS, ectp, encodeCaseMessage } from "../proto.js";
@@ -807,7 +807,7 @@ class Interpreter {
       throw new CaseFailure(
         `${what} at t=${this.now}: ${field} MUST be the full descriptor (producer_id ${JSON.stringify(producerId)}, ` +
           `epoch ${epoch}, size_bytes ${f.size}); got ${JSON.stringify(json)}` +
-          (f.storedAs === undefined ? "" : " (the PutItem set that producer_id and epoch, and the store keeps them as given: TESTEE-PROTOCOL.md, PutItem)"),
+          (f.storedAs === undefined ? "" : ` (the PutItem set ${storedAsText(f.storedAs)}, and the store keeps what a PutItem sets: TESTEE-PROTOCOL.md, PutItem)`),
       );
     if (putFields(f.partial) !== putFields(json))
       throw new CaseFailure(`${what} at t=${this.now}: ${field} MUST keep the key, dtype, shape and checksum put; got ${JSON.stringify(json)}`);
@@ -1403,6 +1403,11 @@ class Interpreter {
   /** Put fixture `name` (and mark it ready); `settle`: poll the testee after each command. */
   private async put(name: string, ready: boolean, expectError: boolean, settle: boolean): Promise<void> {
     const f = this.fixture(name);
+    // Checked here, not as the case loads: a configure step may have changed the testee's epoch since.
+    if (f.storedAs !== undefined && (f.storedAs.producer ?? this.selfId) === this.selfId && (f.storedAs.epoch ?? this.selfEpoch) === this.selfEpoch)
+      throw new CaseBug(
+        `put ${name}: its storedAs names the testee's own producer id ${JSON.stringify(this.selfId)} and epoch ${this.selfEpoch}, so it is an item like any other; name another id or epoch, or leave storedAs out`,
+      );
     const res = await this.cmd({ putItem: putItemOf(f) }, expectError, settle);
     const d = res.putItem?.descriptor;
     // testee.proto PutItemResult: the stored item's full descriptor, as the producer will announce it
@@ -1647,7 +1652,7 @@ class Interpreter {
         if (owner === undefined) fail(`part ${part} holds an item that is not one of ${names.join(", ")}: ${JSON.stringify(d.key)}`);
         if (putFields(this.fixture(owner).partial) !== putFields(d as Record<string, unknown>))
           fail(`part ${part}: the descriptor of ${owner} is not the one put: ${JSON.stringify(d)}`);
-        // [E2][P7] A producer publishes no descriptor naming another producer or epoch than its own.
+        // [E2][P8] A producer publishes no descriptor naming another producer or epoch than its own (SPEC.md 4.4).
         const named = d as { producerId?: unknown; epoch?: unknown };
         if (named.producerId !== this.selfId || Number(named.epoch ?? 0) !== this.selfEpoch)
           fail(`part ${part}: the descriptor of ${owner} MUST name this producer and epoch (producer_id ${JSON.stringify(this.selfId)}, epoch ${this.selfEpoch}); got ${JSON.stringify(d)}`);
@@ -1899,6 +1904,15 @@ function encodedSize(type: unknown, value: unknown): number {
   } catch (cause) {
     throw new CaseBug(`$encodedSize: ${JSON.stringify(value)} is not an ${type} (${cause instanceof Error ? cause.message : String(cause)})`);
   }
+}
+
+/** What a fixture's storedAs sets in a PutItem's descriptor, for messages: `producer_id "P9"`, `epoch 4`, or both. */
+function storedAsText(storedAs: Readonly<StoredAs>): string {
+  const set = [
+    ...(storedAs.producer === undefined ? [] : [`producer_id ${JSON.stringify(storedAs.producer)}`]),
+    ...(storedAs.epoch === undefined ? [] : [`epoch ${storedAs.epoch}`]),
+  ];
+  return set.join(" and ");
 }
 
 /** The PutItem of fixture `f`: its bytes, or for a `fill` fixture the byte value they all have (testee.proto PutItem.fill). */

@@ -460,7 +460,9 @@ class TesteeAdapter:
         desc = dict(p.get("descriptor") or {})
         if not desc.get("producerId"):
             desc["producerId"] = self._producer_id
-        if not int(desc.get("epoch") or 0):
+        # Unset is absent or 0 (proto3 JSON may write a u64 as text); any other value goes to the store,
+        # which refuses one that is no epoch (INVALID_ARGUMENT), rather than int() raising here.
+        if desc.get("epoch") in (None, 0, "0", ""):
             desc["epoch"] = self._producer_epoch
         entry = self.store.put(desc, self._item_bytes(p, desc))
         return {"putItem": {"descriptor": entry.descriptor}}

@@ -328,6 +328,9 @@ class ProducerCommandsTest(unittest.TestCase):
         self.assertEqual((older["producerId"], older["epoch"]), ("X1", 2))
         shared = put(b"c", producerId="P9")
         self.assertEqual((shared["producerId"], shared["epoch"]), ("P9", 3))
+        self.assertEqual(put(b"d", epoch="0")["epoch"], 3)  # proto3 JSON's text form of 0 is unset too
+        bad = t.handle({"commandId": 3, "nowMs": 0, "putItem": {"descriptor": {"key": {"contentHash": b"e", "fingerprint": FP}, "sizeBytes": 4, "epoch": "soon"}, "data": b"abcd"}})
+        self.assertEqual(bad["error"]["code"], "INVALID_ARGUMENT")
 
     def test_read_memory_reads_length_bytes_of_the_item_still_at_that_location(self):
         """Section 5 ReadMemory: `length` bytes at a location handed out; a location whose item left
