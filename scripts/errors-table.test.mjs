@@ -347,15 +347,17 @@ const PROBES = {
     ),
   ],
   "`consumer.finishRequest(requestId, now)`": [
-    calm("an unknown id, an empty one, at NaN and at a time that is no number", () => {
+    calm("an unknown id; known ones at NaN and at a time that is no number", () => {
       const c = consumer();
       c.finishRequest("never-admitted", 1);
-      c.finishRequest("", Number.NaN);
-      c.finishRequest("never-admitted", "soon");
+      for (const id of ["r1", "r2"]) c.admit({ requestId: id, items: [{ itemId: "a", local: true }] }, 0);
+      c.finishRequest("r1", Number.NaN);
+      c.finishRequest("r2", "soon");
       return c.stats().requests;
     }, (requests) => expect(requests).toBe(0)),
     throws("INVALID_ARGUMENT", "an id that is a number", () => consumer().finishRequest(42, 1)),
     throws("INVALID_ARGUMENT", "no id", () => consumer().finishRequest(undefined, 1)),
+    throws("INVALID_ARGUMENT", "an empty id", () => consumer().finishRequest("", 1)),
     reentrant("finishRequest from a metrics hook", () =>
       fromCounter(consumer, (c) => c.finishRequest("r", 1), (c) => c.handleEnvelope("encoder-0", {}, 1)),
     ),

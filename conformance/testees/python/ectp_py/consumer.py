@@ -538,12 +538,14 @@ class ConsumerCore:
         for is abandoned) and loaded items. Call it for every admitted request, failed ones
         included. Unknown ids are a no-op.
 
-        :raises EctpError: ``INVALID_ARGUMENT`` when ``request_id`` is not a string: an engine
-            mistake (no request could have been admitted under it, so the one meant is never released).
+        :raises EctpError: ``INVALID_ARGUMENT`` when ``request_id`` is not a non-empty string: an
+            engine mistake (no request could have been admitted under it, so the one meant is never released).
         """
         self._refuse_reentrant("finish_request")
-        if not isinstance(request_id, str):
-            raise EctpError("INVALID_ARGUMENT", f"finish_request: request_id must be the string id the request was admitted with; got {request_id!r}.")
+        if not isinstance(request_id, str) or not request_id:
+            raise EctpError(
+                "INVALID_ARGUMENT", f"finish_request: request_id must be the non-empty string id the request was admitted with; got {request_id!r}."
+            )
         req = self._requests.pop(request_id, None)
         if req is None:
             return

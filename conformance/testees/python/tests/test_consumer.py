@@ -732,12 +732,12 @@ class ConsumerTest(unittest.TestCase):
             c.finish_request("never", 2)
         self.assertEqual((c.stats(), dict(c.metrics)), before)
 
-    def test_c7_finishing_a_request_by_an_id_that_is_not_a_string_is_invalid_argument_and_releases_nothing(self):
+    def test_c7_finishing_a_request_by_an_id_that_is_not_a_non_empty_string_is_invalid_argument_and_releases_nothing(self):
         c = make()
         admit(c, announcement(descriptor("a", item_bytes(8))), 0)
         before = c.stats()
-        for bad in (1, None, ["r1"]):
-            with self.assertRaisesRegex(EctpError, "finish_request: request_id must be the string id the request was admitted with") as ctx:
+        for bad in (1, None, ["r1"], ""):
+            with self.assertRaisesRegex(EctpError, "finish_request: request_id must be the non-empty string id the request was admitted with") as ctx:
                 c.finish_request(bad, 1)
             self.assertEqual(ctx.exception.code, "INVALID_ARGUMENT")
         self.assertEqual(c.stats(), before)

@@ -223,16 +223,16 @@ describe("[C1] admission classifies every item", () => {
     }
   });
 
-  it("[C7] finishRequest with an id that is not a string throws EctpError(INVALID_ARGUMENT) and releases nothing; an unknown string id is ignored", () => {
+  it("[C7] finishRequest with an id that is not a non-empty string throws EctpError(INVALID_ARGUMENT) and releases nothing; an unknown id is ignored", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "42", items: [{ itemId: "a", hasModelInput: false, local: true }] }, 0);
     expect(() => h.core.finishRequest(42 as unknown as string, 1)).toThrow(
-      "[INVALID_ARGUMENT] finishRequest: requestId must be the string id the request was admitted with; got 42.",
+      "[INVALID_ARGUMENT] finishRequest: requestId must be the non-empty string id the request was admitted with; got 42.",
     );
     expect(() => h.core.finishRequest(undefined as unknown as string, 1)).toThrow(/got nothing\./);
+    expect(() => h.core.finishRequest("", 1)).toThrow(/got ""\./);
     expect(h.core.stats().requests).toBe(1);
     h.core.finishRequest("never-admitted", 1);
-    h.core.finishRequest("", 1);
     h.core.finishRequest("42", 1);
     expect(h.core.stats().requests).toBe(0);
   });

@@ -1087,13 +1087,13 @@ export class ConsumerCore {
    * abandoned), and loaded items (freed with their last holder). Call it for every
    * request admitted, failed ones included: a failed request keeps the verified bytes of its
    * ready items until then [C6], and its id stays failed until then. Unknown ids are ignored.
-   * @throws EctpError INVALID_ARGUMENT when `requestId` is not a string: an engine mistake (no
-   *   request could have been admitted under it, so the request meant is never released).
+   * @throws EctpError INVALID_ARGUMENT when `requestId` is not a non-empty string: an engine
+   *   mistake (no request could have been admitted under it, so the request meant is never released).
    */
   finishRequest(requestId: string, now: number): void {
     if (this.gate.busy) throw reentrantCall("ConsumerCore", "finishRequest");
-    if (typeof requestId !== "string")
-      throw invalidArgument(`finishRequest: requestId must be the string id the request was admitted with; got ${describeValue(requestId)}.`);
+    if (typeof requestId !== "string" || requestId === "")
+      throw invalidArgument(`finishRequest: requestId must be the non-empty string id the request was admitted with; got ${describeValue(requestId)}.`);
     const req = this.requests.get(requestId);
     if (req === undefined) return;
     now = this.acceptNow(now);
