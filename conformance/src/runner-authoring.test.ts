@@ -217,6 +217,11 @@ describe("case interpreter: checks that could not fail are refused", () => {
     initial.spec.features = ["producer", "warm-start"];
     initial.spec.steps = [{ configure: { items: ["X"] } }, ...initial.spec.steps] as unknown as typeof initial.spec.steps;
     expect(await run(initial)).toMatchObject({ status: "failed", message: expect.stringContaining("configure's items names X, stored as another producer or epoch") });
+    // A family is named as the case names it, not by its member.
+    const family = structuredClone(initial);
+    family.spec.items = { ...family.spec.items, F: { size: 64, count: 2, storedAs: { epoch: 4 } } };
+    family.spec.steps = [{ configure: { items: ["A", "F"] } }, ...older.spec.steps] as unknown as typeof family.spec.steps;
+    expect(await run(family)).toMatchObject({ status: "failed", message: expect.stringContaining("configure's items names F, stored as another producer or epoch") });
   });
 
   it("a step time that is not a number (a template, a string) is a case bug, not a step run at the current time", async () => {
