@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { dirname, join, posix, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { OptionDefaults } from "typedoc";
+import { protoFilesUnder } from "./lib/proto-files.mjs";
 import { workspaceDirs } from "./lib/workspaces.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -29,11 +30,7 @@ export function documentedPackages() {
 
 /** The .proto files under spec/proto, relative to the root with "/" separators, sorted. */
 export function protoFiles() {
-  const dir = join(root, "spec", "proto");
-  return readdirSync(dir, { recursive: true })
-    .filter((f) => f.endsWith(".proto"))
-    .map((f) => `spec/proto/${f.split("\\").join("/")}`)
-    .sort();
+  return protoFilesUnder(join(root, "spec", "proto")).map((f) => `spec/proto/${f}`);
 }
 
 /** Markdown of the "Wire schema (.proto)" page: each .proto file verbatim under a heading with its path. */

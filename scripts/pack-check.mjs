@@ -24,6 +24,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { protoFilesUnder } from "./lib/proto-files.mjs";
 import { readPackage, workspaceDirs } from "./lib/workspaces.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -158,11 +159,6 @@ function checkMutants() {
   checkCommand("@ectp/conformance: loadMutants reads the shipped mutants; runMutants refuses outside a clone", process.execPath, ["--input-type=module", "-e", script], wanted);
 }
 
-/** The .proto files under `dir`, as paths relative to it. */
-function protoFiles(dir) {
-  return readdirSync(dir, { recursive: true }).filter((f) => f.endsWith(".proto")).sort();
-}
-
 /**
  * The wire schema a package carries (prepack copies it from spec/proto) for implementers in other
  * languages: `proto/<subdir>` of the installed package holds the same files as spec/proto/<subdir>,
@@ -171,10 +167,10 @@ function protoFiles(dir) {
 function checkProtos(pkg, subdir) {
   const spec = join(root, "spec", "proto", subdir);
   const shipped = join(app, "node_modules", pkg, "proto");
-  const want = protoFiles(spec).map((f) => join(subdir, f));
+  const want = protoFilesUnder(spec).map((f) => `${subdir}/${f}`);
   let problem;
   try {
-    const got = protoFiles(shipped);
+    const got = protoFilesUnder(shipped);
     const differ = want.filter((f) => !got.includes(f) || !readFileSync(join(shipped, f)).equals(readFileSync(join(root, "spec", "proto", f))));
     const extra = got.filter((f) => !want.includes(f));
     const unresolved = got.flatMap((f) =>
