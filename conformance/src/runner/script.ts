@@ -801,8 +801,7 @@ class Interpreter {
    */
   private checkStoredDescriptor(what: string, field: string, f: Fixture, d: ectp.v1.ItemDescriptor): void {
     const json = ectp.v1.ItemDescriptor.toObject(d, JSON_OPTIONS);
-    const producerId = f.storedAs?.producer ?? this.selfId;
-    const epoch = f.storedAs?.epoch ?? this.selfEpoch;
+    const { producerId, epoch } = this.storedUnder(f);
     if (d.producerId !== producerId || Number(d.epoch ?? 0) !== epoch || Number(d.sizeBytes ?? 0) !== f.size)
       throw new CaseFailure(
         `${what} at t=${this.now}: ${field} MUST be the full descriptor (producer_id ${JSON.stringify(producerId)}, ` +
@@ -812,6 +811,11 @@ class Interpreter {
     if (putFields(f.partial) !== putFields(json))
       throw new CaseFailure(`${what} at t=${this.now}: ${field} MUST keep the key, dtype, shape and checksum put; got ${JSON.stringify(json)}`);
     this.scope.set(`desc.${f.name}`, json);
+  }
+
+  /** The producer id and epoch the testee's store holds fixture `f` under: each as its `storedAs` sets it, else the testee's own. */
+  private storedUnder(f: Fixture): { producerId: string; epoch: number } {
+    return { producerId: f.storedAs?.producer ?? this.selfId, epoch: f.storedAs?.epoch ?? this.selfEpoch };
   }
 
   /** Send the peer's Hello to the testee and start its heartbeats. */
@@ -1404,7 +1408,8 @@ class Interpreter {
   private async put(name: string, ready: boolean, expectError: boolean, settle: boolean): Promise<void> {
     const f = this.fixture(name);
     // Checked here, not as the case loads: a configure step may have changed the testee's epoch since.
-    if (f.storedAs !== undefined && (f.storedAs.producer ?? this.selfId) === this.selfId && (f.storedAs.epoch ?? this.selfEpoch) === this.selfEpoch)
+    const under = this.storedUnder(f);
+    if (f.storedAs !== undefined && under.producerId === this.selfId && under.epoch === this.selfEpoch)
       throw new CaseBug(
         `put ${name}: its storedAs names the testee's own producer id ${JSON.stringify(this.selfId)} and epoch ${this.selfEpoch}, so it is an item like any other; name another id or epoch, or leave storedAs out`,
       );
