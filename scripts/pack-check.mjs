@@ -19,12 +19,12 @@
 // when packing or installing fails, that is the one check). Needs the packages built
 // (`npm run build`). The project is made under the system's temporary folder and removed after.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { protoFilesUnder } from "./lib/proto-files.mjs";
+import { shippedProtosProblem } from "./lib/shipped-protos.mjs";
 import { readPackage, workspaceDirs } from "./lib/workspaces.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -165,30 +165,14 @@ function checkMutants() {
  * byte for byte, every import of a carried file is carried too, and buf compiles the tree.
  */
 function checkProtos(pkg, subdir) {
-  const spec = join(root, "spec", "proto", subdir);
-  const shipped = join(app, "node_modules", pkg, "proto");
-  const want = protoFilesUnder(spec).map((f) => `${subdir}/${f}`);
-  let problem;
-  try {
-    const got = protoFilesUnder(shipped);
-    const differ = want.filter((f) => !got.includes(f) || !readFileSync(join(shipped, f)).equals(readFileSync(join(root, "spec", "proto", f))));
-    const extra = got.filter((f) => !want.includes(f));
-    const unresolved = got.flatMap((f) =>
-      [...readFileSync(join(shipped, f), "utf8").matchAll(/^import\s+"([^"]+)";/gm)].map((m) => m[1]).filter((i) => !got.includes(i)).map((i) => `${f} imports ${i}`),
-    );
-    const problems = [
-      ...(differ.length > 0 ? [`missing or not as in spec/proto: ${differ.join(", ")}`] : []),
-      ...(extra.length > 0 ? [`not in spec/proto: ${extra.join(", ")}`] : []),
-      ...(unresolved.length > 0 ? [`imports it does not carry: ${unresolved.join("; ")}`] : []),
-    ];
-    // And a code generator can take it as it is: buf compiles the carried tree on its own.
-    const built = run(join(root, "node_modules", ".bin", "buf"), ["build", shipped, "-o", join(work, `${subdir.replace(/\W/g, "-")}.binpb`)], app);
-    if (built.status !== 0) problems.push(`buf build of it failed (exit ${built.status}): ${built.output.trim().split("\n").slice(0, 3).join(" / ")}`);
-    if (problems.length > 0) problem = problems.join("; ");
-  } catch (cause) {
-    problem = `its proto/ could not be read: ${cause.message}`;
-  }
-  report(`${pkg}: proto/ carries spec/proto/${subdir} as it is (${want.length} files), imports included, and buf builds it`, problem);
+  const problem = shippedProtosProblem({
+    specProto: join(root, "spec", "proto"),
+    subdir,
+    shipped: join(app, "node_modules", pkg, "proto"),
+    buf: join(root, "node_modules", ".bin", "buf"),
+    imageFile: join(work, `${subdir.replace(/\W/g, "-")}.binpb`),
+  });
+  report(`${pkg}: proto/ carries spec/proto/${subdir} as it is, imports included, and buf builds it`, problem);
 }
 
 try {
