@@ -53,6 +53,19 @@ describe("a failure message lists each output shortened, however large", () => {
     expect(message.length).toBeLessThan(12 * 700);
   });
 
+  it("a send is listed by its envelope, without the bytes the testee encoded (raw-outputs checks those)", async () => {
+    let raws = 0;
+    const counting = alteredTsTestee((res) => {
+      raws += (res.poll?.outputs ?? []).filter((o) => (o.send?.raw?.length ?? 0) > 0).length;
+      return res;
+    });
+    const r = await run(mk("send-without-raw", { items: { A: { size: 4096 } }, steps: [admitA, { expectSent: [{ send: { to: "P7" } }] }] }), counting);
+    expect(raws).toBeGreaterThan(0);
+    expect(r?.status).toBe("failed");
+    expect(r?.message).toMatch(/t=0 \{"send":\{"to":"P1","envelope":\{[^\n]*"readRequest"/);
+    expect(r?.message).not.toContain('"raw"');
+  });
+
   it("an output is never cut between the two halves of a character outside the BMP (the JUnit report could not carry a lone one)", async () => {
     // {"connectPeer":{"peerId":" is 26 characters: 473 x's more, and the first emoji takes characters 500 and 501.
     const peerId = `${"x".repeat(473)}${"\u{1F600}".repeat(300)}`;

@@ -996,7 +996,13 @@ class Interpreter {
   // ------------------------------------------------------------------ outputs
 
   private async onOutputs(outs: ectp.conformance.v1.IOutput[]): Promise<void> {
-    const all = outs.map((o) => C.Output.toObject(C.Output.fromObject(o as Record<string, unknown>), JSON_OPTIONS) as Record<string, unknown>);
+    // The mailbox keeps a send's envelope, which cases match, not its bytes (checked from `o` below):
+    // a copy without them is converted, rather than writing them as base64 to be dropped. (Not a
+    // delete: fromObject returns a decoded message as it is, and `o` must keep its bytes.)
+    const all = outs.map((o) => {
+      const kept = o.send ? { ...o, send: { ...o.send, raw: undefined } } : o;
+      return C.Output.toObject(C.Output.fromObject(kept as Record<string, unknown>), JSON_OPTIONS) as Record<string, unknown>;
+    });
     // First what this poll published, so that a send of the same batch may come before its output.
     for (const json of all) {
       const batch = (json.eventBatch as { batch?: { sequence?: string } } | undefined)?.batch;
@@ -1015,8 +1021,6 @@ class Interpreter {
           });
       }
       if (o.send) {
-        // The mailbox keeps the envelope (cases match that), not its bytes (checked below).
-        delete (json.send as Record<string, unknown>).raw;
         const env = o.send.envelope;
         if (!env)
           throw new CaseFailure(
