@@ -28,7 +28,7 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
     expect(consumer?.calls).toEqual([]);
   });
 
-  it("[P8][E2] a subscriber's connect that times out: the subscriber hears the producer is unreachable", () => {
+  it("[P8][E2] a subscriber's connect that times out: the subscriber hears the producer is unreachable", async () => {
     const t = new FakeNet().endpoint("router");
     t.connectResult = new Promise<void>(() => {});
     const subscriber = new RecordingCore();
@@ -38,6 +38,7 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
     const driver = new Driver({ transport: t, subscriber: subscriber as unknown as EventSubscriber, clock, connectTimeoutMs: 100, logger });
     subscriber.outputs = [connectTo("E", 7)];
     driver.step();
+    await flush(); // the loop yields: the connect could have completed, and did not
     clock.advance(100);
     driver.step();
     expect(subscriber.calls).toEqual(["unreachable:E"]);
@@ -45,6 +46,31 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
       ["connectPeer failed; peer treated as unreachable", { peerId: "E", epoch: 7, error: "connectPeer still pending after 100 ms" }],
     ]);
     expect(t.disconnects).toEqual(["E"]);
+  });
+
+  it("[P8] a loop that never yields between steps: the timed-out connect says so, and how to yield", () => {
+    const t = new FakeNet().endpoint("me"); // its connectPeer resolves at once, for a loop that lets it
+    const consumer = new RecordingCore();
+    const logger = new RecordingLogger();
+    const clock = manualClock();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock, connectTimeoutMs: 100, logger });
+    consumer.outputs = [connectTo("p", 1)];
+    for (let i = 0; i < 3; i++) {
+      driver.step();
+      clock.advance(50); // a virtual clock moved on at once, with no await
+    }
+    expect(consumer.calls).toEqual(["unreachable:p"]);
+    expect(logger.records.map((r) => [r.message, r.fields])).toEqual([
+      [
+        "connectPeer failed; peer treated as unreachable",
+        {
+          peerId: "p",
+          epoch: 1,
+          error:
+            "connectPeer still pending after 100 ms; the code calling step() never yielded to the event loop meanwhile, so no connect could complete: await between steps (a setImmediate, as runOnVirtualTime of @ectp/transport-mock does)",
+        },
+      ],
+    ]);
   });
 
   it("[P8] a connect failing again and again (a core retrying a dead peer) is one warning, then info, until a connect works", async () => {

@@ -123,6 +123,11 @@ interface Connecting {
   readonly startedAt: number;
   /** The cores holding it (the peer's entry in `holders` while it is current). */
   readonly roles: Set<Role>;
+  /**
+   * Whether the event loop has run a microtask since this connect started. While it has not, the
+   * code calling `step()` has not yielded once, and no `connectPeer` promise can have settled.
+   */
+  yielded: boolean;
 }
 
 /** Default of {@link DriverOptions.connectTimeoutMs}: ms a peer's connect may stay pending. */
@@ -477,7 +482,8 @@ export class Driver {
    * test step by step. `transport.connectPeer` returns a promise, and what a core sends a peer
    * waits for it: a loop of steps must yield to the event loop between them (`await` a
    * `setImmediate`; under real time, the transport's `waitForActivity`), or no connection ever completes and
-   * every peer times out as unreachable after `connectTimeoutMs`.
+   * every peer times out as unreachable after `connectTimeoutMs` (the connect's failure, logged, then says
+   * the loop never yielded).
    *
    * Called from inside a step (engine code the step runs: a core's hook, `onEventBatch`) it does
    * nothing but {@link Driver.wake}: what arrived meanwhile waits for the next step. Engine code a
@@ -1171,7 +1177,10 @@ export class Driver {
     }
     this.staleConnections.delete(peerId);
     const previous = this.connecting.get(peerId);
-    const entry: Connecting = { epoch, token: this.nextToken++, queue: previous ? previous.queue : [], startedAt: now, roles };
+    const entry: Connecting = { epoch, token: this.nextToken++, queue: previous ? previous.queue : [], startedAt: now, roles, yielded: false };
+    queueMicrotask(() => {
+      entry.yielded = true;
+    });
     this.connecting.set(peerId, entry);
     this.connected.delete(peerId);
     let p: Promise<void>;
@@ -1262,7 +1271,12 @@ export class Driver {
   private expireConnects(now: number): void {
     for (const [peerId, c] of [...this.connecting]) {
       if (now < c.startedAt + this.connectTimeoutMs) continue;
-      this.connectFailed(peerId, c, `connectPeer still pending after ${this.connectTimeoutMs} ms`);
+      // A loop on virtual time that never yields moves its clock past every connect's timeout: say so,
+      // or the only trace of that mistake is every peer unreachable.
+      const why = c.yielded
+        ? ""
+        : "; the code calling step() never yielded to the event loop meanwhile, so no connect could complete: await between steps (a setImmediate, as runOnVirtualTime of @ectp/transport-mock does)";
+      this.connectFailed(peerId, c, `connectPeer still pending after ${this.connectTimeoutMs} ms${why}`);
       this.disconnectTransport(peerId);
     }
   }
