@@ -48,28 +48,37 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
     expect(t.disconnects).toEqual(["E"]);
   });
 
-  it("[P8] a loop that never yields between steps: the timed-out connect says so, and how to yield", () => {
+  it("a loop that never yields between steps: one warning names it and how to yield, before its connects time out", () => {
     const t = new FakeNet().endpoint("me"); // its connectPeer resolves at once, for a loop that lets it
+    const consumer = new RecordingCore();
+    const logger = new RecordingLogger();
+    const clock = manualClock();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock, logger });
+    consumer.outputs = [connectTo("p", 1), connectTo("q", 1)];
+    for (let i = 0; i < 40; i++) {
+      driver.step();
+      clock.advance(300); // a virtual clock moved on at once, with no await
+    }
+    const never =
+      "step() is being called, but its caller has not yielded to the event loop since connectPeer started: no connect can complete, and every peer will be unreachable. Yield between steps: await a setImmediate (runOnVirtualTime of @ectp/transport-mock does), or use run() on real time";
+    const failed = (peerId: string) => ["connectPeer failed; peer treated as unreachable", { peerId, epoch: 1, error: "connectPeer still pending after 10000 ms" }];
+    expect(logger.records.map((r) => [r.message, r.fields])).toEqual([[never, { peerId: "p", pendingMs: 1200 }], failed("p"), failed("q")]);
+    expect(consumer.calls).toEqual(["unreachable:p", "unreachable:q"]);
+  });
+
+  it("with a connectTimeoutMs under 1 s, the warning comes at the timeout, before the connect's failure", () => {
+    const t = new FakeNet().endpoint("me");
     const consumer = new RecordingCore();
     const logger = new RecordingLogger();
     const clock = manualClock();
     const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock, connectTimeoutMs: 100, logger });
     consumer.outputs = [connectTo("p", 1)];
-    for (let i = 0; i < 3; i++) {
-      driver.step();
-      clock.advance(50); // a virtual clock moved on at once, with no await
-    }
-    expect(consumer.calls).toEqual(["unreachable:p"]);
-    expect(logger.records.map((r) => [r.message, r.fields])).toEqual([
-      [
-        "connectPeer failed; peer treated as unreachable",
-        {
-          peerId: "p",
-          epoch: 1,
-          error:
-            "connectPeer still pending after 100 ms; the code calling step() never yielded to the event loop meanwhile, so no connect could complete: await between steps (a setImmediate, as runOnVirtualTime of @ectp/transport-mock does)",
-        },
-      ],
+    driver.step();
+    clock.advance(100);
+    driver.step();
+    expect(logger.records.map((r) => `${r.level}: ${r.message.slice(0, 40)} ${JSON.stringify(r.fields)}`)).toEqual([
+      'warn: step() is being called, but its caller h {"peerId":"p","pendingMs":100}',
+      'warn: connectPeer failed; peer treated as unre {"peerId":"p","epoch":1,"error":"connectPeer still pending after 100 ms"}',
     ]);
   });
 

@@ -133,6 +133,13 @@ interface Connecting {
 /** Default of {@link DriverOptions.connectTimeoutMs}: ms a peer's connect may stay pending. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * How long (ms on the driver's clock) a connect may stay pending, with its caller never having yielded
+ * to the event loop since it started, before the driver warns that no connect can complete
+ * (`connectTimeoutMs` when that is shorter: the warning comes before the connect fails).
+ */
+const NEVER_YIELDED_WARN_MS = 1_000;
+
 /** The most steps {@link Driver.close} takes after closing the transport (each settles what the one before started). */
 const CLOSE_STEPS_MAX = 16;
 /**
@@ -381,6 +388,8 @@ export class Driver {
    */
   private readonly askedPeers = new Set<string>();
   private readonly unconnectedWarned = new Set<string>();
+  /** Whether the warning that the caller of `step()` never yields was given (once per driver). */
+  private neverYieldedWarned = false;
   /** Whether a core's Hello without transport metadata, on a transport that has some, was logged (once per driver). */
   private bareHelloWarned = false;
   /** Whether the last step's poll brought nothing (a wait that woke for it woke for nothing). */
@@ -482,8 +491,8 @@ export class Driver {
    * test step by step. `transport.connectPeer` returns a promise, and what a core sends a peer
    * waits for it: a loop of steps must yield to the event loop between them (`await` a
    * `setImmediate`; under real time, the transport's `waitForActivity`), or no connection ever completes and
-   * every peer times out as unreachable after `connectTimeoutMs` (the connect's failure, logged, then says
-   * the loop never yielded).
+   * every peer times out as unreachable after `connectTimeoutMs` (a warning names the loop that never
+   * yields, once a connect has been pending 1 s of its clock without a turn of the event loop).
    *
    * Called from inside a step (engine code the step runs: a core's hook, `onEventBatch`) it does
    * nothing but {@link Driver.wake}: what arrived meanwhile waits for the next step. Engine code a
@@ -1270,15 +1279,24 @@ export class Driver {
   /** [P8] Connects pending for `connectTimeoutMs` fail (the peer counts as unreachable); the transport is told to forget the peer (ending a load still under way). */
   private expireConnects(now: number): void {
     for (const [peerId, c] of [...this.connecting]) {
+      if (!c.yielded && !this.neverYieldedWarned && now - c.startedAt >= Math.min(NEVER_YIELDED_WARN_MS, this.connectTimeoutMs)) this.warnNeverYielded(peerId, now - c.startedAt);
       if (now < c.startedAt + this.connectTimeoutMs) continue;
-      // A loop on virtual time that never yields moves its clock past every connect's timeout: say so,
-      // or the only trace of that mistake is every peer unreachable.
-      const why = c.yielded
-        ? ""
-        : "; the code calling step() never yielded to the event loop meanwhile, so no connect could complete: await between steps (a setImmediate, as runOnVirtualTime of @ectp/transport-mock does)";
-      this.connectFailed(peerId, c, `connectPeer still pending after ${this.connectTimeoutMs} ms${why}`);
+      this.connectFailed(peerId, c, `connectPeer still pending after ${this.connectTimeoutMs} ms`);
       this.disconnectTransport(peerId);
     }
+  }
+
+  /**
+   * A loop on virtual time that steps and moves its clock without ever yielding to the event loop
+   * settles no `connectPeer` promise: every peer then goes unreachable, or silent, and the cores'
+   * logs say only that. Said once, naming the mistake and the way out.
+   */
+  private warnNeverYielded(peerId: string, pendingMs: number): void {
+    this.neverYieldedWarned = true;
+    this.logger.warn(
+      "step() is being called, but its caller has not yielded to the event loop since connectPeer started: no connect can complete, and every peer will be unreachable. Yield between steps: await a setImmediate (runOnVirtualTime of @ectp/transport-mock does), or use run() on real time",
+      { peerId, pendingMs },
+    );
   }
 
   /** Queue `item` behind `peerId`'s pending connect; one past `maxQueuedPerPeer` fails that connect instead [P8][I4]. */
