@@ -191,6 +191,20 @@ describe("mutants (background failures planted in a copy of the core)", () => {
     // [P8] So do fixtures stored under an older epoch or another producer id (storedAs); no case caught these mutants before.
     expect(caughtBy("x195-")).toContain("producer/p8-liveness/an-item-stored-under-an-older-epoch-is-never-granted-announced-or-published");
     expect(caughtBy("x196-")).toContain("producer/p8-liveness/an-item-stored-under-another-producer-is-never-granted-announced-or-published");
+    // Mutants that passed every case until the 2026-12-07 audit, each caught by the case written for its MUST:
+    // SPEC.md 4.6, one ReadComplete per grant and none under a running read, with a read shared [C7][C9];
+    expect(caughtBy("x197-")).toContain("consumer/c9-single-flight/finishing-one-waiter-of-a-shared-read-sends-no-read-complete-until-the-read-settles");
+    expect(caughtBy("x198-")).toContain("consumer/c9-single-flight/two-requests-one-read");
+    // [C7] a late grant for an attempt a retry superseded, of the same producer epoch;
+    expect(caughtBy("x199-")).toContain("consumer/c7-release/a-late-grant-for-an-attempt-a-retry-superseded-is-released-unread");
+    // SPEC.md 4.3, staleness per consumer and key [P3]; [P8], a Heartbeat's greater epoch voids grants;
+    expect(caughtBy("x200-")).toContain("producer/p3-lease/a-lower-attempt-for-another-key-arriving-reordered-is-granted");
+    expect(caughtBy("x201-")).toContain("producer/p8-liveness/a-heartbeat-of-a-greater-consumer-epoch-releases-the-older-epochs-grants");
+    // SPEC.md 4.2, `supported` whatever the reason [P7];
+    expect(caughtBy("x202-")).toEqual(["producer/p7-checks-shutdown/a-hello-of-an-unknown-role-is-refused", "producer/p7-checks-shutdown/a-hello-of-role-unspecified-is-refused"]);
+    // [E2][V1] Removed and Cleared of every cause, and unknown fields, in the subscriber.
+    expect(caughtBy("x203-")).toContain("subscriber/e2-follow/removed-and-cleared-apply-whatever-their-cause");
+    expect(caughtBy("x204-")).toContain("subscriber/e2-follow/a-snapshot-and-a-batch-with-unknown-fields-are-applied");
     // SPEC.md 3.8: ids derived from the epoch pass 2^53 - 1 only at a large epoch, which this case runs.
     expect(caughtBy("x194-")).toContain("producer/e2-replay/batches-snapshots-and-replays-at-a-millisecond-epoch-stay-within-2-53");
     // [P7][P1] NOT_READY (check 6) answered after the expected size (check 7): caught by the case for
