@@ -206,6 +206,12 @@ describe("mutants (background failures planted in a copy of the core)", () => {
     // [E2][V1] Removed and Cleared of every cause, and unknown fields, in the subscriber.
     expect(caughtBy("x203-")).toContain("subscriber/e2-follow/removed-and-cleared-apply-whatever-their-cause");
     expect(caughtBy("x204-")).toContain("subscriber/e2-follow/a-snapshot-and-a-batch-with-unknown-fields-are-applied");
+    // [C11] a size checked in an admission past 32 items too; [P8] a restarted peer judged by the receiver's own
+    // interval until its new Hello, on each side; SPEC.md 4.2, a refusal bans older epochs too [V1].
+    expect(caughtBy("x205-")).toContain("consumer/c9-single-flight/an-announcement-of-another-size-in-a-large-admission-joins-nothing");
+    expect(caughtBy("x206-")).toContain("consumer/p8-liveness/a-restarted-producer-is-judged-by-the-consumers-own-interval-until-its-new-hello");
+    expect(caughtBy("x207-")).toContain("producer/p8-liveness/a-restarted-consumer-is-judged-by-the-producers-own-interval-until-its-new-hello");
+    expect(caughtBy("x208-")).toContain("consumer/v1-v2-versioning/a-refusal-bans-read-requests-to-older-epochs-too");
     // SPEC.md 3.8: ids derived from the epoch pass 2^53 - 1 only at a large epoch, which this case runs.
     expect(caughtBy("x194-")).toContain("producer/e2-replay/batches-snapshots-and-replays-at-a-millisecond-epoch-stay-within-2-53");
     // [P7][P1] NOT_READY (check 6) answered after the expected size (check 7): caught by the case for

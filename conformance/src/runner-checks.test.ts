@@ -167,9 +167,9 @@ describe("runner review: expectations", () => {
     const count = (bounds: Record<string, number>) => withSteps(CASE, (s) => [...s.slice(0, -2), { expectCount: { match: readRequests, ...bounds } }, ...s.slice(-2)]);
     expect((await run(count({ min: 1, max: 1 }))).status).toBe("passed");
     // The message lists the matching outputs, so the extra or missing one can be told apart.
-    // The second line names the step (the one added, 7th of 9).
+    // The second line names the step (the one added, 8th of 10).
     expect((await run(count({ max: 0 }))).message).toMatch(
-      /^count: 1 outputs by t=\d+ match .*; expected exactly 0\n {2}at step 7 of 9: \{"expectCount":\{"match":\{"send":\{"envelope":\{"readRequest":\{"\$any":true\}\}\}\},"max":0\}\}\nmatching outputs \(last 1 of 1\):\n {2}t=0 \{"send":.*readRequest/,
+      /^count: 1 outputs by t=\d+ match .*; expected exactly 0\n {2}at step 8 of 10: \{"expectCount":\{"match":\{"send":\{"envelope":\{"readRequest":\{"\$any":true\}\}\}\},"max":0\}\}\nmatching outputs \(last 1 of 1\):\n {2}t=0 \{"send":.*readRequest/,
     );
     expect((await run(count({ min: 2 }))).message).toMatch(/^count: 1 outputs by t=\d+ match .*; expected at least 2\n/);
     expect((await run(count({ min: 2, max: 3 }))).message).toMatch(/; expected 2 to 3\n/);
@@ -367,13 +367,13 @@ describe("runner review: invariants on the testee's Stats", () => {
       if (s.consumer) s.consumer.destinations = Math.max(1, Number(s.consumer.destinations ?? 0));
     });
     expect((await run(one(CONSUMER), leakDest)).message).toMatch(
-      /^\[I4\] .* not back to baseline: destinations=1\n {2}after the last step \(8 of 8: \{"finish":"r2"\}\), as the runner finished every request and ran every timer out$/,
+      /^\[I4\] .* not back to baseline: destinations=1\n {2}after the last step \(9 of 9: \{"finish":"r2"\}\), as the runner finished every request and ran every timer out$/,
     );
     const leakBudget = stats((s) => {
       if (s.consumer) s.consumer.budgets = Math.max(1, Number(s.consumer.budgets ?? 0));
     });
     expect((await run(one(CONSUMER), leakBudget)).message).toMatch(
-      /^\[I4\] .* not back to baseline: budgets=1\n {2}after the last step \(8 of 8: \{"finish":"r2"\}\), as the runner finished every request and ran every timer out$/,
+      /^\[I4\] .* not back to baseline: budgets=1\n {2}after the last step \(9 of 9: \{"finish":"r2"\}\), as the runner finished every request and ran every timer out$/,
     );
   });
 });
@@ -386,7 +386,7 @@ describe("runner review: more expectations", () => {
   it("expectNone sees every unconsumed output, not only the step's own time", async () => {
     // The ReadRequest went out at t=0 and nothing consumed it; the step runs at t=100.
     expect((await run(plus({ expectNone: [rr] }))).message).toMatch(
-      /^unexpected output produced at t=0: .*readRequest.* \(found by an expectNone at t=100, which covers every output not consumed by an earlier step\)\n {2}at step 5 of 9: \{"expectNone":\[\{"send":\{"envelope":\{"readRequest":\{"\$any":true\}\}\}\}\]\}$/,
+      /^unexpected output produced at t=0: .*readRequest.* \(found by an expectNone at t=100, which covers every output not consumed by an earlier step\)\n {2}at step 5 of 10: \{"expectNone":\[\{"send":\{"envelope":\{"readRequest":\{"\$any":true\}\}\}\}\]\}$/,
     );
   });
 
@@ -395,7 +395,7 @@ describe("runner review: more expectations", () => {
     expect((await run(plus({ expectStats: { consumer: { requests: 99 } } }))).message).toMatch(/^stats at t=100: .* do not match/);
     // Zero counters are shown (proto3 leaves them out: {"consumer":{}} read as if the role's stats were missing).
     expect((await run(plus({ expectStats: { consumer: { quarantined: 3 } } }))).message).toMatch(
-      /^stats at t=100: \{"consumer":\{"requests":2,.*"quarantined":0,.*\}\} do not match \{"consumer":\{"quarantined":3\}\}\n {2}at step 5 of 9: \{"expectStats":\{"consumer":\{"quarantined":3\}\}\}$/,
+      /^stats at t=100: \{"consumer":\{"requests":2,.*"quarantined":0,.*\}\} do not match \{"consumer":\{"quarantined":3\}\}\n {2}at step 5 of 10: \{"expectStats":\{"consumer":\{"quarantined":3\}\}\}$/,
     );
   });
 
