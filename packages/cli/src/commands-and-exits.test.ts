@@ -185,12 +185,19 @@ describe("ectp simulate flag values", () => {
     expect(r.out).toBe("");
     expect(r.first).toMatch(new RegExp(`^ectp simulate: --report cannot write "${file}": EACCES`));
   });
-  it("--report paths are checked as the write will open them: through `..`, and below a file", async () => {
-    // Spelt out: path.join would remove the `missing/..` that the check must not remove.
-    const through = `${work}/missing/../x.html`;
-    const r = await run(["simulate", "--requests", "3", "--quiet", "--report", through]);
-    expect(r).toMatchObject({ code: 2, out: "" });
-    expect(r.first).toBe(`ectp simulate: --report cannot write "${through}": directory ${work}/missing/.. does not exist`);
+  it("--report creates the missing directories of its path, as ectp conformance does, also through `..`", async () => {
+    const nested = join(work, "new", "deeper", "x.html");
+    const r = await run(["simulate", "--requests", "3", "--quiet", "--report", nested]);
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(nested, "utf8")).toMatch(/^<!doctype html>/i);
+    // Spelt out: path.join would remove the `made/..` that the write goes through.
+    const through = `${work}/made/../through.html`;
+    const t = await run(["simulate", "--requests", "3", "--quiet", "--report", through]);
+    expect(t.code, t.err).toBe(0);
+    expect(existsSync(join(work, "made"))).toBe(true);
+    expect(existsSync(join(work, "through.html"))).toBe(true);
+  });
+  it("--report paths are checked as the write will open them: below a file", async () => {
     const file = join(work, "plain.html");
     writeFileSync(file, "");
     const below = await run(["simulate", "--requests", "3", "--quiet", "--report", join(file, "x.html")]);

@@ -109,7 +109,7 @@ describe("ectp simulate argument errors: exact message, usage, exit 2", () => {
     [["--producers", "100000", "--requests", "10"], '--producers must be an integer from 1 to 1000; got "100000"'],
     [["--consumers", "1001"], '--consumers must be an integer from 1 to 1000; got "1001"'],
     // Checked before the run, which would otherwise be thrown away.
-    [["--report", "/nonexistent/dir/x.html"], '--report cannot write "/nonexistent/dir/x.html": directory /nonexistent/dir does not exist'],
+    [["--report", "/dev/null/dir/x.html"], '--report cannot write "/dev/null/dir/x.html": /dev/null is not a directory'],
     [["--report", tmpdir()], `--report cannot write "${tmpdir()}": it is a directory; name a file in it`],
     [["--report=-"], '--report cannot write "-": it would be a file named "-", not standard output; name a file'],
     [["--seed", "-1"], '--seed needs a value; to pass one that starts with "-", write --seed=<value>'],
@@ -154,6 +154,15 @@ describe("ectp simulate argument errors: exact message, usage, exit 2", () => {
 
   it("the line after an error says where the options are", () => {
     expect(SIMULATE_USAGE_HINT).toBe('Usage: ectp simulate [options]; run "ectp simulate --help" for the options');
+  });
+
+  it("a report directory that cannot be created (under /proc) is refused before the run", async () => {
+    const r = await run("simulate", "--report", "/proc/ectp-none/x.html");
+    expect(r.code).toBe(EXIT_USAGE);
+    expect(r.first).toMatch(
+      /^ectp simulate: --report cannot write "\/proc\/ectp-none\/x\.html": (directory \/proc\/ectp-none does not exist and cannot be created: \/proc takes no new directories \(ENOENT\)|.*EACCES.*)$/,
+    );
+    expect(r.out).toBe("");
   });
 
   it("a report directory that takes no new files, though access() may call it writable (/proc as root), is refused before the run", async () => {

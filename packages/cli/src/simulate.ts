@@ -3,8 +3,9 @@
  * @module
  */
 import { writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { closestName, outputPathProblem } from "@ectp/protocol";
+import { closestName, makeDirectories, outputPathProblem } from "@ectp/protocol";
 import {
   DEFAULT_SIMULATION_CONFIG,
   FAULT_PRESETS,
@@ -74,8 +75,8 @@ Options:
                                 of the run: another scale moves other bytes and gives another event-log hash
   --json                        print one JSON object instead of the table (its first key,
                                 "format", is ${SIMULATION_JSON_FORMAT}, or ${SWEEP_JSON_FORMAT} with --runs above 1)
-  --report <file.html>          write a self-contained HTML report (single run only; its directory
-                                must exist)
+  --report <file.html>          write a self-contained HTML report (single run only; missing
+                                directories of the path are created, as ectp conformance does)
   --quiet                       no progress bar
   -h, --help                    show this help
 
@@ -250,7 +251,7 @@ function parse(argv: string[]): SimulateArgs {
   if (report !== undefined && report.trim() === "") throw new UsageError(`--report needs a file name, e.g. --report out.html`);
   if (report !== undefined && runs > 1)
     throw new UsageError(`--report writes the report of one run; drop --runs ${runs} or --report`);
-  const unwritable = report === undefined ? undefined : outputPathProblem(report);
+  const unwritable = report === undefined ? undefined : outputPathProblem(report, { createsDirectories: true });
   if (unwritable !== undefined) throw new UsageError(`--report cannot write "${report}": ${unwritable}`);
   return { help: false, options, runs, json: values.json === true, report, quiet: values.quiet === true };
 }
@@ -385,6 +386,7 @@ async function simulate(argv: string[], io: CliIO): Promise<number> {
   let reportError: string | undefined;
   if (args.report !== undefined) {
     try {
+      makeDirectories(dirname(args.report));
       writeFileSync(args.report, renderReport(summary, series));
     } catch (e) {
       reportError = (e as Error).message;
