@@ -57,6 +57,11 @@ describe("shippedProtosProblem", () => {
     expect(problem).toMatch(/^its proto\/ could not be read: ENOENT/);
   });
 
+  it("names a copy holding a file it cannot read (a folder named like a .proto file)", () => {
+    const problem = shippedProtosProblem(fixture(demo, (shipped) => mkdirSync(join(shipped, "demo/v1/odd.proto"))));
+    expect(problem).toMatch(/^its proto\/ could not be read: EISDIR/);
+  });
+
   it("names buf's failure when the copy is true but does not compile", () => {
     const problem = shippedProtosProblem(fixture({ "demo/v1/item.proto": 'syntax = "proto3";\npackage demo.v1;\nmessage Item { Missing m = 1; }\n' }));
     expect(problem).toMatch(/^buf build of it failed \(exit \d+\): .*Missing/);

@@ -14,22 +14,21 @@ import { protoFilesUnder } from "./proto-files.mjs";
  */
 export function shippedProtosProblem({ specProto, subdir, shipped, buf, imageFile }) {
   const want = protoFilesUnder(join(specProto, subdir)).map((f) => `${subdir}/${f}`);
-  let got;
+  const problems = [];
   try {
-    got = protoFilesUnder(shipped);
+    const got = protoFilesUnder(shipped);
+    const differ = want.filter((f) => !got.includes(f) || !readFileSync(join(shipped, f)).equals(readFileSync(join(specProto, f))));
+    const extra = got.filter((f) => !want.includes(f));
+    const unresolved = got.flatMap((f) =>
+      [...readFileSync(join(shipped, f), "utf8").matchAll(/^import\s+"([^"]+)";/gm)].map((m) => m[1]).filter((i) => !got.includes(i)).map((i) => `${f} imports ${i}`),
+    );
+    if (differ.length > 0) problems.push(`missing or not as in spec/proto: ${differ.join(", ")}`);
+    if (extra.length > 0) problems.push(`not in spec/proto: ${extra.join(", ")}`);
+    if (unresolved.length > 0) problems.push(`imports it does not carry: ${unresolved.join("; ")}`);
   } catch (cause) {
+    // The folder, or a file in it (a folder named x.proto, a file it may not read).
     return `its proto/ could not be read: ${cause.message}`;
   }
-  const differ = want.filter((f) => !got.includes(f) || !readFileSync(join(shipped, f)).equals(readFileSync(join(specProto, f))));
-  const extra = got.filter((f) => !want.includes(f));
-  const unresolved = got.flatMap((f) =>
-    [...readFileSync(join(shipped, f), "utf8").matchAll(/^import\s+"([^"]+)";/gm)].map((m) => m[1]).filter((i) => !got.includes(i)).map((i) => `${f} imports ${i}`),
-  );
-  const problems = [
-    ...(differ.length > 0 ? [`missing or not as in spec/proto: ${differ.join(", ")}`] : []),
-    ...(extra.length > 0 ? [`not in spec/proto: ${extra.join(", ")}`] : []),
-    ...(unresolved.length > 0 ? [`imports it does not carry: ${unresolved.join("; ")}`] : []),
-  ];
   const built = spawnSync(buf, ["build", shipped, "-o", imageFile], { encoding: "utf8", timeout: 120_000 });
   if (built.status !== 0) {
     const output = `${built.stdout ?? ""}${built.stderr ?? ""}${built.error?.message ?? ""}`;
