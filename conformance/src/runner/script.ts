@@ -783,10 +783,12 @@ class Interpreter {
       throw new CaseBug(`configure's items is a list of item fixture or family names; got ${JSON.stringify(items)}`);
     if (this.role !== C.Role.ROLE_PRODUCER) throw new CaseBug("configure's items (a store filled first) is for producer cases");
     if (!(this.spec.features ?? []).includes("warm-start")) throw new CaseBug('configure\'s items needs the feature "warm-start" in the case\'s features');
-    const foreign = (items as string[]).find((name) => (this.families.get(name) ?? [name]).some((n) => this.fixture(n).storedAs !== undefined));
+    // Each fixture with the name the case wrote (a family's, for its members), for the messages.
+    const named = (items as string[]).flatMap((name) => (this.families.get(name) ?? [name]).map((n) => ({ name, fixture: this.fixture(n) })));
+    const foreign = named.find((x) => x.fixture.storedAs !== undefined);
     if (foreign !== undefined)
-      throw new CaseBug(`configure's items names ${foreign}, stored as another producer or epoch: the producer never announces such an item, and warm-start checks each by its announcement; put it instead`);
-    const fixtures = (items as string[]).flatMap((name) => (this.families.get(name) ?? [name]).map((n) => this.fixture(n)));
+      throw new CaseBug(`configure's items names ${foreign.name}, stored as another producer or epoch: the producer never announces such an item, and warm-start checks each by its announcement; put it instead`);
+    const fixtures = named.map((x) => x.fixture);
     const keys = fixtures.map((f) => JSON.stringify(f.key));
     const twice = fixtures.find((_, i) => keys.indexOf(keys[i] as string) !== i);
     if (twice !== undefined) throw new CaseBug(`configure's items names ${twice.name}'s key twice (a store holds an item once)`);
