@@ -192,7 +192,7 @@ describe("mutants (background failures planted in a copy of the core)", () => {
     // [P8] So do fixtures stored under an older epoch or another producer id (storedAs); no case caught these mutants before.
     expect(caughtBy("x195-")).toContain("producer/p8-liveness/an-item-stored-under-an-older-epoch-is-never-granted-announced-or-published");
     expect(caughtBy("x196-")).toContain("producer/p8-liveness/an-item-stored-under-another-producer-is-never-granted-announced-or-published");
-    // Mutants that passed every case until the 2026-12-07 audits, each caught by the case written for its MUST.
+    // Mutants that passed every case until the 2026-12-07 audits, each caught by the case written for its rule.
     const audited: [prefix: string, caseName: string][] = [
       // SPEC.md 4.6, one ReadComplete per grant and none under a running read, with a read shared [C7][C9].
       ["x197-", "consumer/c9-single-flight/finishing-one-waiter-of-a-shared-read-sends-no-read-complete-until-the-read-settles"],
@@ -215,6 +215,14 @@ describe("mutants (background failures planted in a copy of the core)", () => {
       ["x207-", "producer/p8-liveness/a-restarted-consumer-is-judged-by-the-producers-own-interval-until-its-new-hello"],
       // SPEC.md 4.2, a refusal bans older epochs too [V1].
       ["x208-", "consumer/v1-v2-versioning/a-refusal-bans-read-requests-to-older-epochs-too"],
+      // [E2][P8] A restarted producer's new epoch starts with none of the older epoch's subscriber state:
+      // its sequences seen, the answer dropped for the view bound, a ReplayUnavailable's latest, its interval.
+      ["x209-", "subscriber/e2-follow/a-restarted-producers-sequences-start-anew-and-open-no-gap"],
+      ["x210-", "subscriber/e2-view-bound/a-restarted-producers-snapshot-is-taken-whatever-the-older-epoch-dropped"],
+      ["x211-", "subscriber/e2-follow/a-restarted-producers-snapshot-answers-whatever-latest-the-older-epoch-reported"],
+      ["x212-", "subscriber/e2-follow/a-restarted-producer-is-judged-by-the-subscribers-own-interval-until-its-new-hello"],
+      // [E2] A ReplayUnavailable's latest is seen: the view is behind it until a replay or a snapshot reaches it.
+      ["x213-", "subscriber/e2-follow/after-a-replay-unavailable-an-older-snapshot-its-retry-takes-leaves-the-gap-to-latest-replayed"],
     ];
     for (const [prefix, caseName] of audited) expect(caughtBy(prefix), prefix).toContain(caseName);
     // SPEC.md 3.8: ids derived from the epoch pass 2^53 - 1 only at a large epoch, which this case runs.
