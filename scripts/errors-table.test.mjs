@@ -731,6 +731,7 @@ const PROBES = {
   "`runMutants(options?)`": [
     rejects("INVALID_ARGUMENT", "options of a string", () => runMutants("all")),
     rejects("INVALID_ARGUMENT", "a misspelt option", () => runMutants({ mutant: [] })),
+    rejects("INVALID_ARGUMENT", "a caseTimeoutMs of 0", () => runMutants({ caseTimeoutMs: 0 })),
     rejects("INVALID_ARGUMENT", "a patch whose text is in no source", () =>
       runMutants({ mutants: [{ name: "stale", patches: [{ file: "consumer/consumer.ts", find: "text found in no source file", replace: "" }] }] }),
     ),

@@ -279,8 +279,10 @@ describe("runTransportConformance, runMutants and runSystemLevel", () => {
     );
   });
 
-  it("runMutants rejects an option it does not take before building anything", async () => {
+  it("runMutants rejects an option it does not take, or a features or caseTimeoutMs of the wrong kind, before building anything", async () => {
     expect((await refusal(() => runMutants({ mutant: [] } as never))).message).toContain("options.mutant is not an option of runMutants (did you mean mutants?)");
+    expect((await refusal(() => runMutants({ caseTimeoutMs: 0 }))).message).toContain("runMutants: options.caseTimeoutMs must be a positive number of ms");
+    expect((await refusal(() => runMutants({ features: "consumer" as never }))).message).toContain("runMutants: options.features must be the feature names claimed");
   });
 
   it("runSystemLevel rejects a seed that is not a safe integer (every case failed alike)", async () => {

@@ -9,7 +9,7 @@ export { runConformanceCli, CONFORMANCE_USAGE, readFeaturesFile, readKnownFailin
 export type { FeaturesFile } from "./cli.js";
 export { runSuite, selectCases, summarise, classify, caseError, globMatcher, featureWarnings, StartFailures, MAX_START_FAILURES_IN_A_ROW } from "./runner/suite.js";
 export type { CaseResult, CaseStatus, ClassifiedOutcome, RawOutcome, SuiteOptions, SuiteReport } from "./runner/suite.js";
-export { runScriptedCase, CaseFailure, CaseSkip, CLOCK_ORIGIN_MS, DEFAULT_CASE_TIMEOUT_MS } from "./runner/script.js";
+export { runScriptedCase, CaseFailure, CaseSkip, CaseTimeout, CLOCK_ORIGIN_MS, DEFAULT_CASE_TIMEOUT_MS } from "./runner/script.js";
 export type { ScriptOptions } from "./runner/script.js";
 export { CaseBug } from "./runner/match.js";
 export { loadCases, defaultCasesDir } from "./cases/load.js";

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { loadCases } from "./cases/load.js";
 import { type MutantSpec, loadMutants } from "./mutants/build.js";
-import { runMutants } from "./mutants/run.js";
+import { judgeMutant, runMutants } from "./mutants/run.js";
+import { type CaseResult, summarise } from "./runner/suite.js";
 
 /** The consumer's constructor line that the patches below change. */
 const FIND = "    this.config = Object.freeze(config);";
@@ -38,4 +39,23 @@ describe("mutants that break the core rather than plant a bug", () => {
     });
     expect(real?.broken).toBeUndefined();
   }, 120_000);
+
+  it("a case that only ran past its wall-clock limit does not catch a mutant: it is listed in timedOut, and a mutant only such cases failed is not caught", () => {
+    const result = (name: string, status: "passed" | "failed", timedOut = false): CaseResult => ({
+      name,
+      level: "REQUIRED",
+      requirements: [],
+      catches: [],
+      status,
+      ...(timedOut ? { timedOut: true } : {}),
+      durationMs: 0,
+    });
+    const m = mutant("slow-machine", FIND);
+    expect(judgeMutant(m, summarise([result("a/b/pass", "passed"), result("a/b/slow", "failed", true)]))).toMatchObject({ caught: false, caughtBy: [], timedOut: ["a/b/slow"] });
+    expect(judgeMutant(m, summarise([result("a/b/pass", "passed"), result("a/b/slow", "failed", true), result("a/b/real", "failed")]))).toMatchObject({
+      caught: true,
+      caughtBy: ["a/b/real"],
+      timedOut: ["a/b/slow"],
+    });
+  });
 });

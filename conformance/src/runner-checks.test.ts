@@ -85,16 +85,16 @@ describe("runner review: outcomes and the run's verdict", () => {
     expect(text).not.toContain("consumer/c0");
   });
 
-  it("the terminal summary ends with the mutant table when given one: each mutant caught (naming up to 3 cases), SURVIVED or BROKEN (saying why)", () => {
+  it("the terminal summary ends with the mutant table when given one: each mutant caught (naming up to 3 cases), SURVIVED (with the cases that only timed out) or BROKEN (saying why)", () => {
     const text = toTerminal(summarise([]), [
-      { name: "m1", failure: 4, description: "", caughtBy: ["a/b/1", "a/b/2", "a/b/3", "a/b/4"], caught: true },
-      { name: "m2", failure: 7, description: "", caughtBy: [], caught: false },
-      { name: "m3", failure: 0, description: "", caughtBy: [], caught: false, broken: "its bundle does not build or load: x is not defined" },
+      { name: "m1", failure: 4, description: "", caughtBy: ["a/b/1", "a/b/2", "a/b/3", "a/b/4"], timedOut: [], caught: true },
+      { name: "m2", failure: 7, description: "", caughtBy: [], timedOut: ["a/b/5", "a/b/6"], caught: false },
+      { name: "m3", failure: 0, description: "", caughtBy: [], timedOut: [], caught: false, broken: "its bundle does not build or load: x is not defined" },
     ]);
     expect(text).toBe(
       "mutants (docs/failures.md failure -> cases that caught it):\n" +
         "  caught   m1 (failure 4): 4 cases, e.g. a/b/1, a/b/2, a/b/3\n" +
-        "  SURVIVED m2 (failure 7): 0 cases\n" +
+        "  SURVIVED m2 (failure 7): 0 cases; 2 more ran past their wall-clock limit (not counted: a slow machine), e.g. a/b/5\n" +
         "  BROKEN   m3 (failure 0): its bundle does not build or load: x is not defined\n" +
         "PASS: 0 passed, 0 failed, 0 skipped, 0 known failing (0 cases)\n",
     );

@@ -5,9 +5,9 @@
 import { EctpError, thrownMessage } from "@ectp/protocol";
 import { CoreTesteeHandler, type CoreModule, TS_TESTEE_FEATURES } from "../../testees/ts/adapter.js";
 import type { LoadedCase } from "../cases/format.js";
-import { checkOptions } from "../arguments.js";
+import { checkOptions, checkRunValues } from "../arguments.js";
 import { loadCases } from "../cases/load.js";
-import type { SuiteReport } from "../runner/suite.js";
+import type { CaseResult, SuiteOptions, SuiteReport } from "../runner/suite.js";
 import { roleToRun } from "../runner/script.js";
 import { runSuite } from "../runner/suite.js";
 import { inProcessTestee } from "../testee/in-process.js";
@@ -23,6 +23,13 @@ export interface MutantResult {
   readonly description: string;
   /** Cases that failed on it (caught it). Empty: the mutant survived, a gap in the suite, or it is {@link MutantResult.broken}. */
   readonly caughtBy: string[];
+  /**
+   * Cases that failed on it only by running past their wall-clock limit, with no cause named
+   * ({@link CaseResult.timedOut}): a slow machine, which says nothing of the mutant. They are not in
+   * `caughtBy`; a mutant that only these failed is not caught (rerun it on a quieter machine, or with a
+   * larger {@link MutantRunOptions.caseTimeoutMs}).
+   */
+  readonly timedOut: string[];
   /** Whether at least one case caught it (never a broken mutant). */
   readonly caught: boolean;
   /**
@@ -43,10 +50,14 @@ export interface MutantRunOptions {
   features?: Iterable<string> | undefined;
   /** Called with each mutant's result once known: its cases run, or its bundle failed to build (progress output). Default none. */
   onMutant?: ((result: MutantResult) => void) | undefined;
+  /** Wall-clock limit of one case, in ms, as {@link SuiteOptions.caseTimeoutMs}. Default 60000. */
+  caseTimeoutMs?: number | undefined;
 }
 
 /** The keys of {@link MutantRunOptions}. */
-const MUTANT_RUN_OPTIONS: readonly string[] = Object.keys({ mutants: true, cases: true, features: true, onMutant: true } satisfies Record<keyof MutantRunOptions, true>);
+const MUTANT_RUN_OPTIONS: readonly string[] = Object.keys(
+  { mutants: true, cases: true, features: true, onMutant: true, caseTimeoutMs: true } satisfies Record<keyof MutantRunOptions, true>,
+);
 
 export { TS_TESTEE_FEATURES };
 
@@ -58,11 +69,12 @@ export { TS_TESTEE_FEATURES };
  * planted bug leaves the cases it does not touch passing (so run a mutant with some of those too).
  * @throws EctpError(INVALID_ARGUMENT) when a patch's text no longer occurs exactly once in the source (update the mutant),
  *   outside a clone of the ECTP repository (mutants patch its `packages/core/src`, which the npm packages do
- *   not ship; see {@link coreSourceDir}), and, before anything is built, for options that are not an object or
- *   have an option it does not take.
+ *   not ship; see {@link coreSourceDir}), and, before anything is built, for options that are not an object,
+ *   have an option it does not take, or a `features` or `caseTimeoutMs` of the wrong kind.
  */
 export async function runMutants(options: MutantRunOptions = {}): Promise<MutantResult[]> {
   checkOptions("runMutants", options, MUTANT_RUN_OPTIONS);
+  checkRunValues("runMutants", options); // features and caseTimeoutMs, before anything is built
   const mutants = options.mutants ?? loadMutants();
   const features = new Set(options.features ?? TS_TESTEE_FEATURES);
   const out: MutantResult[] = [];
@@ -72,7 +84,7 @@ export async function runMutants(options: MutantRunOptions = {}): Promise<Mutant
       core = await importCoreBundle<CoreModule>(m.patches, m.name);
     } catch (err) {
       if (err instanceof EctpError) throw err; // a stale patch: the mutant file is what to fix
-      const result: MutantResult = { ...about(m), caughtBy: [], caught: false, broken: `its bundle does not build or load: ${thrownMessage(err)}` };
+      const result: MutantResult = { ...about(m), caughtBy: [], timedOut: [], caught: false, broken: `its bundle does not build or load: ${thrownMessage(err)}` };
       out.push(result);
       options.onMutant?.(result);
       continue;
@@ -101,23 +113,30 @@ export async function runMutants(options: MutantRunOptions = {}): Promise<Mutant
       features,
       level: "all",
       cases,
+      caseTimeoutMs: options.caseTimeoutMs,
     });
-    const failed = report.results.filter((r) => r.status === "failed");
-    const first = failed[0];
-    // Passing nothing is a core that does not run, not a bug the cases found.
-    const result: MutantResult =
-      first !== undefined && report.passed === 0
-        ? {
-            ...about(m),
-            caughtBy: [],
-            caught: false,
-            broken: `it passed none of the ${report.results.length} cases it ran (${failed.length} failed, e.g. ${first.name}: ${(first.message ?? "").split("\n")[0]})`,
-          }
-        : { ...about(m), caughtBy: failed.map((r) => r.name), caught: failed.length > 0 };
+    const result = judgeMutant(m, report);
     out.push(result);
     options.onMutant?.(result);
   }
   return out;
+}
+
+/**
+ * What the cases' results in `report` say of the mutant `m`: the cases that failed caught it, except those
+ * that only ran past their wall-clock limit; a mutant that passed none of its cases is broken, not caught
+ * (passing nothing is a core that does not run, not a bug the cases found).
+ */
+export function judgeMutant(m: MutantSpec, report: SuiteReport): MutantResult {
+  const failed = report.results.filter((r) => r.status === "failed");
+  const first = failed[0];
+  if (first !== undefined && report.passed === 0) {
+    const why = `it passed none of the ${report.results.length} cases it ran (${failed.length} failed, e.g. ${first.name}: ${(first.message ?? "").split("\n")[0]})`;
+    return { ...about(m), caughtBy: [], timedOut: [], caught: false, broken: why };
+  }
+  const caughtBy = failed.filter((r) => r.timedOut !== true).map((r) => r.name);
+  const timedOut = failed.filter((r) => r.timedOut === true).map((r) => r.name);
+  return { ...about(m), caughtBy, timedOut, caught: caughtBy.length > 0 };
 }
 
 /** A mutant's name, failure and description, as its result carries them. */

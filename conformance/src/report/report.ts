@@ -87,6 +87,12 @@ export function toJUnit(implementation: string, report: SuiteReport): string {
 /** A reason's skipped cases are named in the terminal summary up to this many (else only counted). */
 const SKIPPED_NAMES_LISTED = 10;
 
+/** A mutant report line's note of the cases that only ran past their wall-clock limit (not catches). */
+function timedOutNote(m: MutantResult): string {
+  const n = m.timedOut.length;
+  return n === 0 ? "" : `; ${n} more ran past their wall-clock limit (not counted: a slow machine), e.g. ${m.timedOut[0]}`;
+}
+
 /** Terminal summary: failures in full, then skips by reason, counts, then the mutant table if any. */
 export function toTerminal(report: SuiteReport, mutants?: readonly MutantResult[]): string {
   const out: string[] = [];
@@ -114,7 +120,7 @@ export function toTerminal(report: SuiteReport, mutants?: readonly MutantResult[
       out.push(
         m.broken !== undefined
           ? `  BROKEN   ${m.name} (failure ${m.failure}): ${m.broken}` // it plants no bug the cases could catch
-          : `  ${m.caught ? "caught  " : "SURVIVED"} ${m.name} (failure ${m.failure}): ${m.caughtBy.length} cases${m.caughtBy.length ? `, e.g. ${m.caughtBy.slice(0, 3).join(", ")}` : ""}`,
+          : `  ${m.caught ? "caught  " : "SURVIVED"} ${m.name} (failure ${m.failure}): ${m.caughtBy.length} cases${m.caughtBy.length ? `, e.g. ${m.caughtBy.slice(0, 3).join(", ")}` : ""}${timedOutNote(m)}`,
       );
   }
   out.push(

@@ -61,6 +61,18 @@ export class CaseFailure extends Error {
   }
 }
 
+/**
+ * A case that ran past its wall-clock limit (`caseTimeoutMs`) with no cause the runner could name: the
+ * testee, or the machine it runs on, was too slow. It fails the case as any {@link CaseFailure} does,
+ * but it says nothing of the rules, so its result carries `timedOut` and a mutant run does not count
+ * it as a catch. (A testee whose deadlines keep the runner stepping 1 ms at a time fails with a plain
+ * CaseFailure naming that.)
+ */
+export class CaseTimeout extends CaseFailure {
+  /** Always "CaseTimeout". */
+  override name = "CaseTimeout";
+}
+
 /** The testee lacks an optional feature: the case is skipped. */
 export class CaseSkip extends Error {
   /** Always "CaseSkip". */
@@ -678,10 +690,9 @@ class Interpreter {
     const limit = this.options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
     if (performance.now() - this.startedAt > limit) {
       const note = this.deadlineNotAhead();
-      throw new CaseFailure(
-        `the case ran past its ${limit} ms of wall-clock time after ${this.commands} commands, at t=${this.now} of virtual time` +
-          `${note !== undefined ? `: ${note}` : " (a testee whose next_deadline_ms keeps moving by 1 ms, or a very slow testee)"}; --case-timeout-ms raises the limit`,
-      );
+      const ran = `the case ran past its ${limit} ms of wall-clock time after ${this.commands} commands, at t=${this.now} of virtual time`;
+      if (note !== undefined) throw new CaseFailure(`${ran}: ${note}; --case-timeout-ms raises the limit`);
+      throw new CaseTimeout(`${ran} (a testee whose next_deadline_ms keeps moving by 1 ms, or a very slow testee); --case-timeout-ms raises the limit`);
     }
     this.commands++;
     if (!req.poll && !req.advanceClock && !req.getStats && !req.getView) this.quietSincePoll = undefined;

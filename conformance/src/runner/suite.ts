@@ -9,7 +9,7 @@ import type { LoadedCase } from "../cases/format.js";
 import { loadCases } from "../cases/load.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault, withRequests } from "../testee/connection.js";
 import { CaseBug } from "./match.js";
-import { CaseFailure, CaseSkip, missingFeature, runScriptedCase, unclaimedRole } from "./script.js";
+import { CaseFailure, CaseSkip, CaseTimeout, missingFeature, runScriptedCase, unclaimedRole } from "./script.js";
 import { thrownStack } from "../thrown.js";
 
 /** How one case ended. `known-failing`: failed and listed; `unexpected-pass`: listed but passed (fails the run). */
@@ -32,6 +32,12 @@ export interface CaseResult {
   readonly status: CaseStatus;
   /** Why it failed or was skipped; the known-failing reason for listed cases. */
   readonly message?: string;
+  /**
+   * True when the case failed only by running past its wall-clock limit with no cause the runner could
+   * name (a slow testee or machine: see {@link CaseTimeout}); such a failure says nothing of the rules.
+   * Absent otherwise.
+   */
+  readonly timedOut?: true;
   /** Wall time in ms. */
   readonly durationMs: number;
 }
@@ -174,6 +180,8 @@ export interface RawOutcome {
   readonly status: "passed" | "failed" | "skipped";
   /** Why it failed or was skipped. */
   readonly message?: string;
+  /** A failure only by the wall-clock limit ({@link CaseResult.timedOut}). */
+  readonly timedOut?: true;
 }
 
 /** A case outcome after the known-failing list is applied. */
@@ -182,6 +190,8 @@ export interface ClassifiedOutcome {
   readonly status: CaseStatus;
   /** Message, with the known-failing reason when listed. */
   readonly message?: string;
+  /** A failure only by the wall-clock limit, not listed as known-failing ({@link CaseResult.timedOut}). */
+  readonly timedOut?: true;
 }
 
 /** Apply the known-failing list to a raw pass/fail. */
@@ -317,7 +327,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     const why = faultMessage(noted, faulty, last.stderrBefore);
     const raw: RawOutcome = last.raw.status === "failed" ? { status: "failed", message: `${last.raw.message ?? ""}; and: ${why}` } : { status: "failed", message: why };
     last.raw = raw;
-    last.result = { ...last.result, ...classify(last.result.name, raw, options.knownFailing) };
+    last.result = withOutcome(last.result, classify(last.result.name, raw, options.knownFailing));
   };
   /** Run one case; `used`: the testee it ran on; `rerun`: it failed only for its predecessor's output. */
   const runCase = async (c: LoadedCase): Promise<{ outcome: RawOutcome; used?: TesteeConnection | undefined; rerun?: true; stderrBefore?: number | undefined }> => {
@@ -375,16 +385,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
       if (ran.rerun) ran = await runCase(c); // on a fresh testee: the predecessor's output is judged
       ({ outcome, used, stderrBefore } = ran);
     }
-    const r = classify(c.fullName, outcome, options.knownFailing);
-    const result: CaseResult = {
-      name: c.fullName,
-      level: c.spec.level,
-      requirements: c.spec.requirements,
-      catches: c.spec.catches ?? [],
-      status: r.status,
-      ...(r.message !== undefined ? { message: r.message } : {}),
-      durationMs: Math.round(performance.now() - t0),
-    };
+    const about = { name: c.fullName, level: c.spec.level, requirements: c.spec.requirements, catches: c.spec.catches ?? [], durationMs: Math.round(performance.now() - t0) };
+    const result = withOutcome(about, classify(c.fullName, outcome, options.knownFailing));
     if (used === undefined) {
       if (held.length > 0) held.push({ result, raw: outcome, conn: undefined });
       else report(result);
@@ -401,6 +403,21 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   }
   for (const h of held) report(h.result);
   return summarise(results);
+}
+
+/** The result of the case `about` with the outcome `o`: its status, message and `timedOut` (those of a result passed in are replaced). */
+function withOutcome(about: Pick<CaseResult, "name" | "level" | "requirements" | "catches" | "durationMs">, o: ClassifiedOutcome): CaseResult {
+  const { name, level, requirements, catches, durationMs } = about;
+  return {
+    name,
+    level,
+    requirements,
+    catches,
+    status: o.status,
+    ...(o.message !== undefined ? { message: o.message } : {}),
+    ...(o.timedOut ? { timedOut: true } : {}),
+    durationMs,
+  };
 }
 
 /** `conn`, calling `onAnswer` after each request it answers. */
@@ -447,6 +464,7 @@ function faultMessage(fault: TesteeFault, conn: TesteeConnection | undefined, be
 /** Turn anything a case threw into a pass/fail/skip outcome. */
 export function caseError(err: unknown): RawOutcome {
   if (err instanceof CaseSkip) return { status: "skipped", message: err.message };
+  if (err instanceof CaseTimeout) return { status: "failed", message: err.message, timedOut: true };
   if (err instanceof CaseFailure || err instanceof TesteeFault) return { status: "failed", message: err.message };
   if (err instanceof CaseBug) return { status: "failed", message: `case bug (fix the case file): ${err.message}` };
   return { status: "failed", message: `runner error: ${thrownStack(err)}` };
