@@ -65,8 +65,8 @@ export class CaseFailure extends Error {
  * A case that ran past its wall-clock limit (`caseTimeoutMs`) with no cause the runner could name: the
  * testee, or the machine it runs on, was too slow. It fails the case as any {@link CaseFailure} does,
  * but it says nothing of the rules, so its result carries `timedOut` and a mutant run does not count
- * it as a catch. (A testee whose deadlines keep the runner stepping 1 ms at a time fails with a plain
- * CaseFailure naming that.)
+ * it as a catch. (A testee whose last poll reported a deadline at or before its now fails with a plain
+ * CaseFailure naming that cause.)
  */
 export class CaseTimeout extends CaseFailure {
   /** Always "CaseTimeout". */
