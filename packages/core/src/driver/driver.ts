@@ -1279,11 +1279,22 @@ export class Driver {
   /** [P8] Connects pending for `connectTimeoutMs` fail (the peer counts as unreachable); the transport is told to forget the peer (ending a load still under way). */
   private expireConnects(now: number): void {
     for (const [peerId, c] of [...this.connecting]) {
-      if (!c.yielded && !this.neverYieldedWarned && now - c.startedAt >= Math.min(NEVER_YIELDED_WARN_MS, this.connectTimeoutMs)) this.warnNeverYielded(peerId, now - c.startedAt);
+      const pendingMs = now - c.startedAt;
+      if (this.showsNeverYielded(c, pendingMs)) this.warnNeverYielded(peerId, pendingMs);
       if (now < c.startedAt + this.connectTimeoutMs) continue;
       this.connectFailed(peerId, c, `connectPeer still pending after ${this.connectTimeoutMs} ms`);
       this.disconnectTransport(peerId);
     }
+  }
+
+  /**
+   * Whether connect `c`, pending for `pendingMs`, shows that the caller of `step()` never yields:
+   * the caller has not yielded to the event loop since `c` started, for {@link NEVER_YIELDED_WARN_MS}
+   * (or the connect timeout, when shorter), and the warning has not been given yet.
+   */
+  private showsNeverYielded(c: Connecting, pendingMs: number): boolean {
+    if (c.yielded || this.neverYieldedWarned) return false;
+    return pendingMs >= Math.min(NEVER_YIELDED_WARN_MS, this.connectTimeoutMs);
   }
 
   /**
