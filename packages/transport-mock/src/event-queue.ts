@@ -19,6 +19,7 @@ export class EventQueue {
   private readonly heap: ScheduledEvent[] = [];
   private seq = 0;
 
+  /** Schedule `run(time, arg)`: after every event of an earlier time, and of the same time pushed before it. */
   push<A>(time: number, run: (at: number, arg: A) => void, arg: A): void {
     const ev: ScheduledEvent = { time, seq: this.seq++, run: run as (at: number, arg: unknown) => void, arg };
     const h = this.heap;
@@ -35,10 +36,12 @@ export class EventQueue {
     h[i] = ev;
   }
 
+  /** The first event in (time, sequence) order, left in the queue; undefined when it is empty. */
   peek(): ScheduledEvent | undefined {
     return this.heap[0];
   }
 
+  /** Take out and return the first event in (time, sequence) order; undefined when the queue is empty. */
   pop(): ScheduledEvent | undefined {
     const h = this.heap;
     const top = h[0];

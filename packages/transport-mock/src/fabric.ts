@@ -266,6 +266,7 @@ export class Fabric {
 
   // ---- faults -----------------------------------------------------------------------
 
+  /** Replace the fault plan with a copy of `plan`; throws `INVALID_CONFIG` naming every problem of an invalid one (the old plan then stays). */
   setFaults(plan: FaultPlan): void {
     const problems = validateFaultPlan(plan);
     if (problems.length > 0) {
@@ -275,6 +276,7 @@ export class Fabric {
     this.faultsVersion++;
   }
 
+  /** A copy of the fault plan in force (`default` and `links` always present). */
   faults(): FaultPlan {
     return { default: copyFaultConfig(this.plan.default ?? {}), links: (this.plan.links ?? []).map(copyFaultConfig) };
   }
@@ -327,32 +329,39 @@ export class Fabric {
     for (let i = 0; i < list.length; i++) list[i]?.onFault?.({ at, kind, from, to, ...(readId === undefined ? {} : { readId }) });
   }
 
+  /** A copy of the counts of faults injected so far (crashes and restarts included), by kind. */
   faultCounts(): FaultCounts {
     return { ...this.counts };
   }
 
   // ---- observers and invariant bookkeeping ----------------------------------------------
 
+  /** Add `observer` (once, however often it is passed); returns the function that removes it. Refuses one that is not an object of hook functions. */
   observe(observer: NetworkObserver): () => void {
     const hooks = ["onWrite", "onSettle", "onDeliver", "onFault", "onUnsafeDeregistration"] as const;
-    if (observer === null || typeof observer !== "object" || hooks.some((h) => observer[h] !== undefined && typeof observer[h] !== "function"))
-      throw invalid(`observe needs an object whose ${hooks.join(", ")} are functions or absent; got ${observer === null ? "null" : typeof observer}`);
+    const needs = `observe needs an object whose ${hooks.join(", ")} are functions or absent`;
+    if (observer === null || typeof observer !== "object") throw invalid(`${needs}; got ${describeValue(observer)}`);
+    const bad = hooks.find((h) => observer[h] !== undefined && typeof observer[h] !== "function");
+    if (bad !== undefined) throw invalid(`${needs}; its ${bad} is ${describeValue(observer[bad])}`);
     if (!this.observerList.includes(observer)) this.observerList = [...this.observerList, observer];
     return () => {
       this.observerList = this.observerList.filter((o) => o !== observer);
     };
   }
 
+  /** A copy of every unsafe deregistration recorded so far, in the order they happened. */
   unsafeDeregistrations(): UnsafeDeregistration[] {
     return this.unsafe.map((u) => ({ ...u, reads: u.reads.map((r) => ({ ...r })) }));
   }
 
   // ---- endpoints --------------------------------------------------------------------
 
+  /** The current incarnation of endpoint `id` (live, closed or crashed); undefined for an id never created. */
   current(id: string): EndpointState | undefined {
     return this.endpoints.get(id);
   }
 
+  /** The id of every endpoint created so far, in the order each was first created. */
   ids(): string[] {
     return [...this.endpoints.keys()];
   }
@@ -408,6 +417,7 @@ export class Fabric {
     this.fault("crash", ep.id, ep.id, at);
   }
 
+  /** Count a restart of endpoint `id` (a `restart` fault, told to the observers). */
   countRestart(id: string): void {
     this.fault("restart", id, id, this.now());
   }
@@ -430,10 +440,12 @@ export class Fabric {
 
   // ---- endpoint operations (called by MockTransport) ------------------------------------
 
+  /** `ep`'s metadata (endpoint id and incarnation) for peers' `connectPeer`. */
   metadata(ep: EndpointState): Uint8Array {
     return encodeMetadata({ endpointId: ep.id, incarnation: ep.incarnation });
   }
 
+  /** Connect `ep` to the peer `metadata` names (see `MockTransport.connectPeer`); resolves at once, or rejects with why not. */
   connectPeer(ep: EndpointState, peerId: string, epoch: number, metadata: Uint8Array): Promise<void> {
     const unreachable = (why: string, reason: string) =>
       Promise.reject(
@@ -442,6 +454,15 @@ export class Fabric {
         }),
       );
     if (ep.status !== "live") return unreachable(`this endpoint is ${ep.status}; create a new one`, "local-closed");
+    // [P8] Epochs are compared to tell a newer connection from a late call: one that is no whole number
+    // (NaN, undefined) compares as neither, and once stored no later epoch would replace it.
+    if (!Number.isSafeInteger(epoch) || epoch < 0)
+      return Promise.reject(
+        invalid(`connectPeer of "${ep.id}" to peer ${quotedId(peerId)}: epoch must be a non-negative safe integer (the peer's epoch), got ${describeValue(epoch)}`, {
+          peerId,
+          epoch,
+        }),
+      );
     let meta: ReturnType<typeof decodeMetadata>;
     try {
       meta = decodeMetadata(metadata);
@@ -464,21 +485,24 @@ export class Fabric {
     if (target.status !== "live") return unreachable(`"${peerId}" is ${target.status}`, `peer-${target.status}`);
     const existing = ep.connections.get(peerId);
     // A newer epoch replaces older metadata (a new connection: reads started under the old one fail
-    // "not connected"); a repeated call for the same epoch, or a late one for an older epoch, changes nothing.
+    // "not connected"), and so does any epoch for another incarnation (the peer restarted); a repeated
+    // call for the same epoch, or a late one for an older epoch, of the same incarnation changes nothing.
     if (existing === undefined || epoch > existing.epoch || existing.target !== target) {
       ep.connections.set(peerId, { epoch, target });
     }
     return Promise.resolve();
   }
 
+  /** Forget `ep`'s connection to `peerId`, if any. */
   disconnectPeer(ep: EndpointState, peerId: string): void {
     ep.connections.delete(peerId);
   }
 
+  /** Send `message` from `ep` to `peerId` (see `MockTransport.send`): scheduled for delivery, dropped by a fault, or the peer reported unreachable. */
   send(ep: EndpointState, peerId: string, message: Uint8Array, attachment: unknown = undefined): void {
     if (ep.status !== "live") return;
     if (!(message instanceof Uint8Array))
-      throw invalid(`send to ${quotedId(peerId)} needs the message as a Uint8Array, got ${message === null ? "null" : typeof message}`);
+      throw invalid(`send to ${quotedId(peerId)} needs the message as a Uint8Array, got ${describeValue(message)}`);
     const conn = ep.connections.get(peerId);
     if (conn === undefined || conn.target.status !== "live") {
       // Not connected, or the peer crashed/closed/restarted since: dropped, reported through poll().
@@ -594,6 +618,7 @@ export class Fabric {
     this.waits.wake(msg.to);
   }
 
+  /** Register `bytes` (no copy) as a new region of `ep`; returns the region, frozen. */
   registerMemory(ep: EndpointState, bytes: Uint8Array): MemoryRegion {
     if (ep.status !== "live") throw invalid(`cannot register memory on "${ep.id}": the endpoint is ${ep.status}`);
     if (!(bytes instanceof Uint8Array)) throw invalid(`registerMemory needs a Uint8Array, got ${describeValue(bytes)}`);
@@ -620,6 +645,7 @@ export class Fabric {
     return own;
   }
 
+  /** Deregister `region` of `ep`: reads writing into it fail now, reads of it at their due time, both recorded as unsafe [I5]. */
   deregisterMemory(ep: EndpointState, region: MemoryRegion): void {
     if (ep.status !== "live") return; // closing or crashing already released everything
     this.registered(ep, region, "deregisterMemory");
@@ -629,35 +655,50 @@ export class Fabric {
     const dest = this.reads.writingInto(ep, region.id);
     // Gone before the reads settle: an observer of their settlement can start no read into it.
     ep.regions.delete(region.id);
+    // An observer that throws fails the call (its first error, at the end), never half-way, as in
+    // close: every read still settles and every unsafe deregistration is still recorded.
+    let thrown: { readonly error: unknown } | undefined;
     if (dest !== undefined) {
-      for (const r of dest) {
-        this.reads.settle(r, at, {
-          readId: r.readId,
-          status: "failed",
-          error: `destination region ${region.id} was deregistered while the read was in flight; wait for a read to settle before freeing its destination [I5]`,
+      for (const r of dest)
+        try {
+          this.reads.settle(r, at, {
+            readId: r.readId,
+            status: "failed",
+            error: `destination region ${region.id} was deregistered while the read was in flight; wait for a read to settle before freeing its destination [I5]`,
+          });
+        } catch (error) {
+          thrown ??= { error };
+        }
+      try {
+        this.recordUnsafe({
+          at,
+          side: "destination",
+          endpointId: ep.id,
+          regionId: region.id,
+          reads: dest.map((r) => ({ endpointId: ep.id, readId: r.readId })),
         });
+      } catch (error) {
+        thrown ??= { error };
       }
-    }
-    if (dest !== undefined) {
-      this.recordUnsafe({
-        at,
-        side: "destination",
-        endpointId: ep.id,
-        regionId: region.id,
-        reads: dest.map((r) => ({ endpointId: ep.id, readId: r.readId })),
-      });
     }
     // Reads of this region by others fail at their due time (the source is gone).
     const src = this.reads.readingFrom(ep, region.id);
-    if (src !== undefined) this.recordUnsafe({ at, side: "source", endpointId: ep.id, regionId: region.id, reads: src });
+    try {
+      if (src !== undefined) this.recordUnsafe({ at, side: "source", endpointId: ep.id, regionId: region.id, reads: src });
+    } catch (error) {
+      thrown ??= { error };
+    }
+    if (thrown !== undefined) throw thrown.error;
   }
 
+  /** Record an unsafe deregistration, then tell the observers of it. */
   private recordUnsafe(event: UnsafeDeregistration): void {
     this.unsafe.push(event);
     const list = this.observers;
     for (let i = 0; i < list.length; i++) list[i]?.onUnsafeDeregistration?.(event);
   }
 
+  /** Location bytes for `[offset, offset + length)` of `ep`'s `region` (see `MockTransport.describe`), in a buffer of their own. */
   describe(ep: EndpointState, region: MemoryRegion, offset: number, length: number): Uint8Array {
     // Its memory went with it: "register it first" would be advice the endpoint can no longer take.
     if (ep.status !== "live") throw invalid(`describe: "${ep.id}" is ${ep.status}, so its memory is released and no peer can read it; describe regions of a live endpoint (MockNetwork.endpoint or restart)`);
@@ -671,11 +712,9 @@ export class Fabric {
         { regionId: own.id, offset, length, regionLength: own.bytes.length },
       );
     }
-    return encodeLocation(
-      { endpointId: ep.id, incarnation: ep.incarnation, regionId: own.id, offset, length },
-      ep.idBytes,
-      this.copier.take,
-    );
+    // A buffer of its own, not carved from the message copies' slabs: a location is kept as long as
+    // its item is stored, and a kept blob would keep a whole slab alive.
+    return encodeLocation({ endpointId: ep.id, incarnation: ep.incarnation, regionId: own.id, offset, length }, ep.idBytes);
   }
 
   /** Whether `poll` of `ep` would hand over anything queued so far (messages, settled reads, unreachable peers). */
@@ -683,6 +722,7 @@ export class Fabric {
     return ep.inbox.length > 0 || ep.results.length > 0 || ep.unreachable.size > 0;
   }
 
+  /** Run what is due now, then hand over and clear `ep`'s received messages, settled reads and unreachable peers. */
   poll(ep: EndpointState): MockActivity {
     this.waits.throwTimerError();
     this.processDue(this.now());
@@ -710,6 +750,7 @@ export class Fabric {
     return { messages, reads, unreachable };
   }
 
+  /** Close `ep`: its unsettled reads settle `cancelled`, then its memory and connections go. A no-op unless it is live. */
   close(ep: EndpointState): void {
     if (ep.status !== "live") return;
     const at = this.now();

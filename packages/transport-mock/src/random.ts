@@ -26,18 +26,18 @@ export class LinkRandom extends SeededRandom {
 }
 
 /**
- * FNV-1a over a string's UTF-16 code units, mixed with a seed (a safe integer): the seed of one
- * link's stream. A seed's bits above the low 32 are mixed in too, so seeds that differ by a
- * multiple of 2^32 give different streams (a seed in [-2^31, 2^31) keeps the stream it had before
- * they were; an unsigned 32-bit seed of 2^31 or more, such as 0xdeadbeef, got a new one).
+ * The seed of link from -> to's stream: FNV-1a over the link's key (the two ids, separated by
+ * U+0000) in UTF-16 code units, its offset basis mixed with the network seed (a safe integer): the
+ * seed's low 32 bits, and for a seed outside [-2^31, 2^31) its high bits too, so seeds that differ
+ * by a multiple of 2^32 give different streams.
  */
 export function linkSeed(seed: number, from: string, to: string): number {
   const low = seed | 0;
   const high = (seed - low) / 2 ** 32; // an integer within +-2^21; 0 for every seed in [-2^31, 2^31)
   let h = (0x811c9dc5 ^ low) >>> 0;
   if (high !== 0) h = Math.imul(h ^ high, 0x01000193) >>> 0;
-  // U+0000 separates the ids; an id that holds one is length-prefixed, so that ("a\0b", "c") and ("a", "b\0c")
-  // get streams of their own (ids without it keep the key, and the streams, they always had).
+  // U+0000 separates the ids; when an id holds one, the key starts with the sender id's length, so that
+  // ("a\0b", "c") and ("a", "b\0c") get streams of their own.
   const key = from.includes("\u0000") || to.includes("\u0000") ? `${from.length}\u0001${from}\u0000${to}` : `${from}\u0000${to}`;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);

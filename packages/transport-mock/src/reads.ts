@@ -19,7 +19,8 @@ type ReadFault = "none" | "partition" | "fail" | "stall-done" | "stall-failed";
 
 /** One read, from its start to its settlement: what it reads, where it lands, its faults and its place on its data path. Internal. */
 export interface ReadState {
-  readonly owner: EndpointState;
+  /** The endpoint doing the read: its destination is this endpoint's memory (the source's owner is the peer). */
+  readonly reader: EndpointState;
   readonly readId: number;
   readonly peerId: string;
   readonly location: Decoded<MockLocation>;
@@ -139,7 +140,7 @@ export class Reads {
     const dueAt = Math.max(end + this.fabric.latencyMs, stallUntil);
     const connection = ep.connections.get(peerId);
     const r: ReadState = {
-      owner: ep,
+      reader: ep,
       readId: op.readId,
       peerId,
       location,
@@ -212,7 +213,7 @@ export class Reads {
     // (disconnectPeer, a newer epoch's connectPeer), is no connection (Transport.connectPeer: reads may
     // start once it resolved).
     const conn = r.connection;
-    if (conn === undefined || r.owner.connections.get(r.peerId) !== conn) {
+    if (conn === undefined || r.reader.connections.get(r.peerId) !== conn) {
       return {
         ok: false,
         peerGone: false,
@@ -283,13 +284,13 @@ export class Reads {
     // A gone owner comes first: its NIC is gone whatever the link does, so a partitioned read of it
     // fails with peerGone (counted crashRead) like any other read of it.
     if (r.fault === "partition" && (src.ok || !src.peerGone)) {
-      this.fabric.fault("partitionRead", r.owner.id, r.peerId, at, r.readId);
-      this.settle(r, at, { readId, status: "failed", error: `the link "${r.owner.id}" -> "${r.peerId}" is partitioned` });
+      this.fabric.fault("partitionRead", r.reader.id, r.peerId, at, r.readId);
+      this.settle(r, at, { readId, status: "failed", error: `the link "${r.reader.id}" -> "${r.peerId}" is partitioned` });
       return;
     }
     if (!src.ok) {
       if (src.peerGone && (r.goneTarget ?? r.target)?.status === "crashed") {
-        this.fabric.fault("crashRead", r.owner.id, r.peerId, at, r.readId);
+        this.fabric.fault("crashRead", r.reader.id, r.peerId, at, r.readId);
       }
       this.settle(r, at, src.peerGone ? { readId, status: "failed", error: src.error, peerGone: true } : { readId, status: "failed", error: src.error });
       return;
@@ -302,10 +303,10 @@ export class Reads {
     }
     if (r.fault === "fail") {
       // A failed read may leave partial data: write a random strict prefix.
-      const n = this.fabric.random(r.owner.id, r.peerId).int(r.destination.length);
+      const n = this.fabric.random(r.reader.id, r.peerId).int(r.destination.length);
       this.write(r, src.bytes, n, true, at);
-      if (r.settled) return; // an observer cancelled it (or crashed its owner) while it wrote
-      this.fabric.fault("failRead", r.owner.id, r.peerId, at, r.readId);
+      if (r.settled) return; // an observer cancelled it (or crashed its reader) while it wrote
+      this.fabric.fault("failRead", r.reader.id, r.peerId, at, r.readId);
       this.settle(r, at, { readId, status: "failed", error: "injected transfer failure (failRead fault)" });
       return;
     }
@@ -321,10 +322,10 @@ export class Reads {
     if (r.settled) return; // settled by an observer of the write: nothing more may touch the destination [I5]
     if (r.corrupt && r.destination.length > 0) {
       // Flip one byte so the consumer's checksum check [C11] has something to catch.
-      const i = this.fabric.random(r.owner.id, r.peerId).int(r.destination.length);
+      const i = this.fabric.random(r.reader.id, r.peerId).int(r.destination.length);
       const dest = r.destination.region.bytes;
       dest[r.destination.offset + i] = (dest[r.destination.offset + i]! ^ 0xff) & 0xff;
-      this.fabric.fault("corruptRead", r.owner.id, r.peerId, at, r.readId);
+      this.fabric.fault("corruptRead", r.reader.id, r.peerId, at, r.readId);
     }
     const done: ReadResult = { readId, status: "done", bytesRead: d.length };
     // Computed over the destination after the bytes (and any corruption) landed, as ReadResult.crc32c requires.
@@ -336,7 +337,7 @@ export class Reads {
     const d = r.destination;
     // Never write into memory that is no longer registered [I5] (deregistration settles its reads first, and
     // refuses new ones into the region while it does, so this is a last guard).
-    if (r.owner.regions.get(d.region.id) !== d.region) return false;
+    if (r.reader.regions.get(d.region.id) !== d.region) return false;
     d.region.bytes.set(n === src.length ? src : src.subarray(0, n), d.offset);
     const list = this.fabric.observers;
     if (list.length > 0) {
@@ -344,7 +345,7 @@ export class Reads {
       for (let i = 0; i < list.length; i++) {
         const o = list[i] as NetworkObserver;
         if (o.onWrite === undefined) continue;
-        event ??= { at, endpointId: r.owner.id, readId: r.readId, regionId: d.region.id, offset: d.offset, length: n, partial };
+        event ??= { at, endpointId: r.reader.id, readId: r.readId, regionId: d.region.id, offset: d.offset, length: n, partial };
         o.onWrite(event);
       }
     }
@@ -352,19 +353,19 @@ export class Reads {
   }
 
   /**
-   * Settle read `r` at `at` with `result`: it leaves its owner's unsettled reads and its data path, its
+   * Settle read `r` at `at` with `result`: it leaves its reader's unsettled reads and its data path, its
    * result is queued for `poll`, and its waits and observers hear of it. A settled read is left as it is.
    */
   settle(r: ReadState, at: number, result: ReadResult): void {
     if (r.settled) return; // exactly one result per read, whatever an observer did meanwhile
     r.settled = true;
-    r.owner.reads.delete(r.readId);
+    r.reader.reads.delete(r.readId);
     this.untrack(r);
     this.leavePath(r, at);
-    r.owner.results.push(result);
-    r.owner.unreported = true;
+    r.reader.results.push(result);
+    r.reader.unreported = true;
     // Before the observers: one that throws must not leave a wait asleep on a result already queued.
-    this.fabric.waits.wake(r.owner);
+    this.fabric.waits.wake(r.reader);
     const list = this.fabric.observers;
     if (list.length > 0) {
       let event: { at: number; endpointId: string; readId: number; status: ReadResult["status"]; error?: string; peerGone?: boolean } | undefined;
@@ -372,7 +373,7 @@ export class Reads {
         const o = list[i] as NetworkObserver;
         if (o.onSettle === undefined) continue;
         if (event === undefined) {
-          event = { at, endpointId: r.owner.id, readId: r.readId, status: result.status };
+          event = { at, endpointId: r.reader.id, readId: r.readId, status: result.status };
           if (result.error !== undefined) event.error = result.error;
           if (result.peerGone !== undefined) event.peerGone = result.peerGone;
         }
@@ -406,7 +407,7 @@ export class Reads {
     path.busyUntil = list.length > 0 ? (list[list.length - 1] as ReadState).transferEnd : undefined;
   }
 
-  /** A read left its owner's unsettled reads: it no longer counts in {@link Reads.readsNaming}. */
+  /** A read left its reader's unsettled reads: it no longer counts in {@link Reads.readsNaming}. */
   private untrack(r: ReadState): void {
     if (!r.location.ok) return;
     const { endpointId, regionId } = r.location.value;
@@ -495,7 +496,7 @@ export class Reads {
       if (endpointId === undefined || ep.id === endpointId) for (const r of ep.reads.values()) reads.push(r);
     reads.sort((a, b) => a.startSeq - b.startSeq); // start order, across endpoints
     return reads.map((r) => ({
-      endpointId: r.owner.id,
+      endpointId: r.reader.id,
       readId: r.readId,
       peerId: r.peerId,
       regionId: r.destination.region.id,

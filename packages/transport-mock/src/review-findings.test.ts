@@ -2,7 +2,10 @@
  * Found by a review of the mock against its docs (each test failed before its fix): the [I5]
  * checkers answered "nothing writes there" for arguments they cannot judge, `describe` on a closed
  * or crashed endpoint advised registering memory it can no longer register, and `runOnVirtualTime`
- * threw a TypeError for `null` options and ran a misspelt option as no option.
+ * threw a TypeError for `null` options and ran a misspelt option as no option. A later review
+ * found an observer's throw leaving `deregisterMemory` half-way, location blobs each keeping a
+ * 16 KB message slab alive, `connectPeer` storing an epoch of `NaN`, `maxRounds: null` run as the
+ * default, and `send`/`observe` naming a bad argument by its `typeof`.
  */
 import { describe, expect, it } from "vitest";
 import { MockNetwork } from "./network.js";
@@ -64,5 +67,78 @@ describe("runOnVirtualTime's options", () => {
     expect(steps).toBe(0);
     // The known options still run.
     expect(await runOnVirtualTime(net, [idle], () => false, { endTimeMs: 5, maxRounds: 10 })).toMatchObject({ ended: "end-time", now: 5 });
+  });
+});
+
+describe("deregisterMemory with an observer that throws", () => {
+  it("[I5] settles every read writing into the freed region and records the unsafe deregistration, then throws the observer's first error", async () => {
+    const { net, p, c } = await pair();
+    const src = p.registerMemory(pattern(8));
+    const dst = c.registerMemory(new Uint8Array(8));
+    for (const id of [1, 2, 3]) read(c, p, id, src, 0, dst, (id - 1) * 2, 2);
+    let settles = 0;
+    net.observe({
+      onSettle: () => {
+        settles++;
+        throw new Error(`checker says no ${settles}`);
+      },
+    });
+    expect(() => c.deregisterMemory(dst)).toThrow("checker says no 1");
+    expect(settles).toBe(3);
+    expect(net.unsettledWrites("c")).toEqual([]);
+    expect(c.poll().reads.map((r) => [r.readId, r.status])).toEqual([[1, "failed"], [2, "failed"], [3, "failed"]]);
+    expect(net.unsafeDeregistrations()).toMatchObject([{ side: "destination", endpointId: "c", regionId: dst.id, reads: [{ readId: 1 }, { readId: 2 }, { readId: 3 }] }]);
+  });
+});
+
+describe("location blobs", () => {
+  it("own their memory: a kept location holds only its own bytes, not a slab shared with message copies", async () => {
+    const { p } = await pair();
+    const region = p.registerMemory(new Uint8Array(16));
+    p.send("c", new Uint8Array(100)); // a message copy carved from a slab first
+    const loc = p.describe(region, 0, 16);
+    expect(loc.byteOffset).toBe(0);
+    expect(loc.buffer.byteLength).toBe(loc.byteLength);
+  });
+});
+
+describe("connectPeer's epoch", () => {
+  it("rejects an epoch that is not a non-negative safe integer with INVALID_ARGUMENT naming it, storing no connection", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const p = net.endpoint("p");
+    const c = net.endpoint("c");
+    const cases: [unknown, string][] = [[Number.NaN, "NaN"], [undefined, "nothing"], [-1, "-1"], [1.5, "1.5"], ["2", '"2"'], [2 ** 53, String(2 ** 53)]];
+    for (const [epoch, shown] of cases) {
+      const rejection = c.connectPeer("p", epoch as number, p.localMetadata());
+      await expect(rejection, shown).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: expect.stringContaining(`got ${shown}`) });
+    }
+    c.send("p", new Uint8Array([1]));
+    expect(c.poll().unreachable).toEqual(["p"]);
+    // A valid epoch connects, and a newer one then replaces it (never blocked by a refused one).
+    await c.connectPeer("p", 0, p.localMetadata());
+    const src = p.registerMemory(pattern(4));
+    const dst = c.registerMemory(new Uint8Array(4));
+    read(c, p, 1, src, 0, dst, 0, 4);
+    await c.connectPeer("p", 2, p.localMetadata());
+    expect(drainReads(net, c)).toMatchObject([{ readId: 1, status: "failed", error: expect.stringContaining("not connected") }]);
+  });
+});
+
+describe("runOnVirtualTime's maxRounds", () => {
+  it("refuses maxRounds: null with INVALID_ARGUMENT, as it does endTimeMs: null (only an absent one takes the default)", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const idle = { step() {}, hasWork: false, nextDeadline: () => undefined };
+    const run = runOnVirtualTime(net, [idle], () => false, { maxRounds: null as unknown as number });
+    await expect(run).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: expect.stringContaining("maxRounds must be an integer >= 1, got null") });
+  });
+});
+
+describe("messages for a bad send or observe argument", () => {
+  it("show the value as describeValue does, not its typeof", async () => {
+    const { net, c } = await pair();
+    expect(ectpErrorOf(() => c.send("p", {} as never), "INVALID_ARGUMENT").message).toMatch(/needs the message as a Uint8Array, got an object$/);
+    expect(ectpErrorOf(() => c.send("p", [1] as never), "INVALID_ARGUMENT").message).toMatch(/got an array$/);
+    expect(ectpErrorOf(() => net.observe(5 as never), "INVALID_ARGUMENT").message).toMatch(/got 5$/);
+    expect(ectpErrorOf(() => net.observe({ onSettle: 5 } as never), "INVALID_ARGUMENT").message).toMatch(/its onSettle is 5$/);
   });
 });

@@ -81,7 +81,8 @@ export async function runOnVirtualTime(
   if (typeof options !== "object" || options === null || Array.isArray(options))
     throw invalid(`runOnVirtualTime's options must be an object ({ maxRounds?, endTimeMs? }), got ${describeValue(options)}`);
   refuseUnknownOptions("runOnVirtualTime", options, OPTION_KEYS, "INVALID_ARGUMENT");
-  const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
+  // Only an absent maxRounds takes the default: a null one is refused below, as a null endTimeMs is.
+  const maxRounds = options.maxRounds === undefined ? DEFAULT_MAX_ROUNDS : options.maxRounds;
   const endTimeMs = options.endTimeMs ?? Number.POSITIVE_INFINITY;
   if (!Array.isArray(drivers) || drivers.length === 0) throw invalid(`runOnVirtualTime needs at least one driver, got ${describeValue(drivers)}`);
   if (typeof until !== "function") throw invalid(`runOnVirtualTime needs until, a function returning true when done, got ${describeValue(until)}`);

@@ -1,10 +1,10 @@
 /**
- * A pool of small byte arrays carved from shared slabs: the fabric's copies of control messages
- * and its location blobs. Internal.
+ * A pool of small byte arrays carved from shared slabs: the fabric's copies of control messages.
+ * Internal.
  * @module
  */
 
-/** Size of the shared slabs small arrays (message copies, location blobs) are carved from. */
+/** Size of the shared slabs small message copies are carved from. */
 const SMALL_SLAB_BYTES = 16 * 1024;
 /** Arrays larger than this get their own buffer. */
 const SMALL_MAX = 1024;
@@ -13,10 +13,11 @@ const SMALL_MAX = 1024;
  * Small byte arrays carved from shared slabs, like Node's own buffer pool: independent
  * copies of control messages as plain `Uint8Array`s (also of a Node `Buffer`, whose
  * `slice` would share memory with the sender's and whose species constructor is slow to
- * call per message), and location blobs. A copy of a few hundred bytes would otherwise
- * need its own separately allocated backing store, and a 32-byte blob its own buffer
- * object (a producer keeps one per stored item). An array never overlaps another one and
- * a slab is never reused; it is freed once no array carved from it is referenced. Internal.
+ * call per message). A copy of a few hundred bytes would otherwise need its own separately
+ * allocated backing store. An array never overlaps another one and a slab is never reused;
+ * it is freed once no array carved from it is referenced, so only short-lived arrays belong
+ * here (a kept one keeps its whole slab alive: location blobs, kept per stored item, are
+ * allocated on their own). Internal.
  */
 export class SmallBytes {
   private slab = new Uint8Array(0);

@@ -87,8 +87,10 @@ export class MockTransport implements Transport {
    * with `EctpError` `PEER_UNREACHABLE` for an unknown, crashed, closed or restarted peer
    * or malformed metadata (`details.reason` says which). A newer `epoch` replaces the
    * stored one, as a new connection: reads started under the old one fail at their due time
-   * ("not connected"). A repeated call with the same epoch, or a late one with an older epoch, for
-   * the same incarnation changes nothing.
+   * ("not connected"); so does metadata of a new incarnation of the peer, whatever its epoch. A
+   * repeated call with the same epoch, or a late one with an older epoch, for the same incarnation
+   * changes nothing. An `epoch` that is not a non-negative safe integer rejects with `EctpError`
+   * `INVALID_ARGUMENT` and stores nothing.
    */
   connectPeer(peerId: string, epoch: number, metadata: Uint8Array): Promise<void> {
     return this.fabric.connectPeer(this.state, peerId, epoch, metadata);
@@ -138,7 +140,8 @@ export class MockTransport implements Transport {
    * never write afterwards; that is recorded as an {@link UnsafeDeregistration}
    * (`destination` side) because it breaks [I5]. Peers' reads of it fail at their due time
    * (recorded on the `source` side). Throws `INVALID_ARGUMENT` for a region this endpoint
-   * does not hold; a no-op after close or crash.
+   * does not hold; a no-op after close or crash. A network observer that throws meanwhile fails
+   * the call with its first error, once every read has settled and the deregistration is recorded.
    */
   deregisterMemory(region: MemoryRegion): void {
     this.fabric.deregisterMemory(this.state, region);

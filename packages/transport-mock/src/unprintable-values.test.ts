@@ -140,7 +140,7 @@ describe("endpoint ids and endpoint arguments", () => {
     const { c } = await pair();
     const e = thrown(() => c.send(bare() as never, "not bytes" as never));
     expect(e.code).toBe("INVALID_ARGUMENT");
-    expect(e.message).toBe("[INVALID_ARGUMENT] send to an object needs the message as a Uint8Array, got string");
+    expect(e.message).toBe('[INVALID_ARGUMENT] send to an object needs the message as a Uint8Array, got "not bytes"');
   });
 
   it("connectPeer with an unprintable peer id rejects with PEER_UNREACHABLE, not a TypeError", async () => {
