@@ -27,6 +27,13 @@ describe("parseDuration with a value that is not a string", () => {
     );
   });
 
+  it("a duration too long to hold as a number of milliseconds is refused, not read as Infinity", () => {
+    const r = parseDuration(`1${"0".repeat(400)}ms`);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/is too long a duration to hold as a number of milliseconds; write a shorter one$/);
+    expect(parseDuration(`1${"0".repeat(306)}m`).ok).toBe(false); // 6e310 ms
+  });
+
   it("a string still parses as before", () => {
     expect(parseDuration(" 1.5s ")).toEqual({ ok: true, ms: 1_500 });
     const bad = parseDuration("10");

@@ -51,6 +51,8 @@ export function parseDuration(text: string): ParsedDuration {
   }
   const unit = UNITS[m[2] as string] as number;
   let ms = Number(m[1]) * unit;
+  if (!Number.isFinite(ms))
+    return { ok: false, error: new EctpError("INVALID_ARGUMENT", `"${text}" is too long a duration to hold as a number of milliseconds; write a shorter one`) };
   // A decimal fraction scaled by s or m picks up binary error (16.1 x 1000 = 16100.000000000002):
   // what was typed has far fewer than 15 significant digits, so round to 15.
   if (unit !== 1 && (m[1] as string).includes(".")) ms = Number(ms.toPrecision(15));

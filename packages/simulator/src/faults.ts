@@ -10,9 +10,11 @@ import { SIMULATION_LIMITS } from "./options.js";
 
 /**
  * Names of the built-in presets, mildest first: `"none"` (no faults: the default of
- * `simulate()`), `"light"` (the default of `ectp simulate`: about 0.2% of messages dropped,
- * a crash every 5 simulated minutes), `"heavy"` (most rates 10x light's) and `"chaos"` (message
- * drops and read failures 40x light's), both adding producer shutdowns and consumer crashes.
+ * `runSimulation()`), `"light"` (the default of `ectp simulate`: about 0.2% of messages dropped,
+ * a crash every 5 simulated minutes), `"heavy"` (message drops and duplicates, read failures,
+ * stalls and corruption, and invalid announcements 10x light's; reorders, delays and crashes 5-6x)
+ * and `"chaos"` (message drops and read failures 40x light's), both adding producer shutdowns and
+ * consumer crashes.
  * {@link faultPreset} gives each one's rates.
  */
 export const FAULT_PRESETS = ["none", "light", "heavy", "chaos"] as const;

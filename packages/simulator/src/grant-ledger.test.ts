@@ -88,6 +88,19 @@ describe("GrantLedger [I3][P3]", () => {
     expect(l.check(1000.4, pins({ a: 1 }))).toEqual(["item a holds 1 pins, but only 0 of its grants are live on the wire (not ACKed, lease not over) [P2][P3]"]);
   });
 
+  it("[P3] reports a grant id sent again for another holder, item or attempt: a resent grant is the same grant (SPEC.md 4.3)", () => {
+    const l = new GrantLedger();
+    expect(l.grant(5, "a", "c0", 1000, 0, 3)).toBeUndefined();
+    const granted = "but it was granted to c0 for item a (attempt 3): a grant id sent again must be that same grant [P3]";
+    expect(l.grant(5, "a", "c1", 900, 100, 3)).toBe(`grant 5 sent to c1 for item a (attempt 3), ${granted}`);
+    expect(l.grant(5, "b", "c0", 900, 100, 3)).toBe(`grant 5 sent to c0 for item b (attempt 3), ${granted}`);
+    expect(l.grant(5, "a", "c0", 900, 100, 4)).toBe(`grant 5 sent to c0 for item a (attempt 4), ${granted}`);
+    // The same grant again, or with its attempt unknown (0), is a resend: no problem, no pin owed.
+    expect(l.grant(5, "a", "c0", 900, 100, 3)).toBeUndefined();
+    expect(l.grant(5, "a", "c0", 900, 100, 0)).toBeUndefined();
+    expect(l.check(100, pins({ a: 1 }))).toEqual([]);
+  });
+
   it("still owes a fresh grant's pin when an older grant of the item to the same consumer ends in the same check", () => {
     const l = new GrantLedger();
     l.grant(1, "a", "c0", 100, 0);

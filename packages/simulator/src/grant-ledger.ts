@@ -205,8 +205,9 @@ export class GrantLedger {
 
   /**
    * The producer sent a ReadGrant at `now`. A grant id seen before is the same grant resent (its
-   * lease unchanged): returned is what is wrong with it when its `leaseMs` would end it later than
-   * it was granted to, or when its lease is already over [P3]; otherwise `undefined`. `attemptId`
+   * lease unchanged): returned is what is wrong with it when it names another holder, item or
+   * attempt than it was granted with, when its `leaseMs` would end it later than it was granted to,
+   * or when its lease is already over [P3]; otherwise `undefined`. `attemptId`
    * is the attempt the grant answers (0: unknown), for {@link GrantLedger.mayLeaveUnanswered}.
    * `replaces` is false for a grant answering a ReadRequest of a stale epoch of `holder` (stale when
    * handed over: one the producer had to ignore [P8], section 3.7): it replaces no grant of the
@@ -227,6 +228,10 @@ export class GrantLedger {
     const lease = leaseMs > 0 ? leaseMs : DEFAULT_LEASE_MS;
     const known = this.grants.get(grantId);
     if (known !== undefined) {
+      // [P3] SPEC.md 4.3: a grant sent again is the same grant: same holder, item and attempt.
+      const otherAttempt = attemptId !== 0 && known.attemptId !== 0 && attemptId !== known.attemptId;
+      if (holder !== known.holder || keyId !== known.keyId || otherAttempt)
+        return `grant ${grantId} sent to ${holder} for item ${keyId} (attempt ${attemptId}), but it was granted to ${known.holder} for item ${known.keyId} (attempt ${known.attemptId}): a grant id sent again must be that same grant [P3]`;
       const end = now + lease;
       if (end <= known.leaseEnd + LEASE_END_SLACK_MS) return undefined;
       return `grant ${grantId} (item ${known.keyId}) sent again to ${holder} with lease_ms ${leaseMs}, which would end its lease at ${end.toFixed(3)} ms; it was granted to end at ${known.leaseEnd.toFixed(3)} ms (at most ${Math.floor(known.leaseEnd - now)} ms left) [P3]`;

@@ -3,7 +3,8 @@
  * event log it hashes.
  *
  * The simulator reports every event (arrival, admission decision, outcome, fault,
- * core output) here as one short line. Lines are hashed, never stored, so memory does
+ * core output) here as one short line, or as the parts of one. Events are hashed (the
+ * line, or its parts: see {@link InvariantChecker.eventOf}), never stored, so memory does
  * not grow with the run; the hash proves two runs of one seed took identical paths.
  * The event's time is hashed as a number (whole nanoseconds), not formatted: the text
  * `"<time> <line>"` is only built when someone reads it (the sink, a violation).
@@ -81,10 +82,11 @@ export class InvariantChecker {
 
   /**
    * Log one event at `now` given as parts, whose text is the parts joined by single
-   * spaces. The same as {@link InvariantChecker.event} for the hash's purpose, but the
-   * line is never built unless the sink or a violation needs it (hot events are logged
-   * this way: no string is concatenated or flattened per event). Integer parts are mixed
-   * as numbers.
+   * spaces. Like {@link InvariantChecker.event}, but the line is never built unless the
+   * sink or a violation needs it (hot events are logged this way: no string is concatenated
+   * or flattened per event). The hash mixes the parts, not their text, integer parts as
+   * numbers: an event logged with `event` and the same one logged with `eventOf` hash
+   * differently, as do parts `3` and `"3"`.
    */
   eventOf(now: number, p0: string, p1: string | number, p2?: string | number, p3?: string | number, p4?: string | number): void {
     this.index++;

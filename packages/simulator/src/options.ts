@@ -98,8 +98,8 @@ export interface SimulationOptions extends ConfigOverrides<SimulationConfig> {
    * Call `admit` for every waiting request at every engine step, even when the previous
    * step was a pure re-admission and nothing has reached the consumer since. Default
    * false: such a step is provably a repeat (same core state, same inputs, no deadline
-   * passed) and is skipped, which gives the identical summary and event-log hash in a
-   * fraction of the time. True is for checking that equivalence. Cores from `factories`
+   * passed) and is skipped, which gives the identical summary (but `eventLog.quietStepsSkipped`,
+   * the count of steps skipped) and event-log hash in a fraction of the time. True is for checking that equivalence. Cores from `factories`
    * are always admitted every step.
    */
   readmitEveryStep?: boolean | undefined;

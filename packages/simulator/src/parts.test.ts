@@ -120,6 +120,13 @@ describe("option validation: each option is refused out of range", () => {
   it("new Simulation(options) refuses what validateConfig reports, with the same typed error as runSimulation", () => {
     expect(() => new Simulation({ ...TINY, producers: 0 })).toThrow(/\[INVALID_ARGUMENT\].*producers must be an integer from 1 to 1000; got 0/);
   });
+
+  // Mutant: run() runs again on the same state, and reports "5 requests to run, 10 arrived" as [I2].
+  it("a Simulation runs once: a second run() is refused, not run on the first one's state", async () => {
+    const sim = new Simulation(TINY);
+    expect((await sim.run()).summary.violations.count).toBe(0);
+    await expect(sim.run()).rejects.toThrow(/^\[INVALID_ARGUMENT\] Simulation\.run\(\) was called a second time: a Simulation runs once; make a new Simulation/);
+  });
 });
 
 describe("fault presets", () => {

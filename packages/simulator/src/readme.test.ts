@@ -19,6 +19,13 @@ describe("README", () => {
     expect(printed).toBe(`${summary.violations.count} ${summary.eventLog.hash} ${summary.reproduce}`);
   });
 
+  it("the API table names every value the package exports", async () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const table = readme.slice(readme.indexOf("## API"), readme.indexOf("Bounds (`SIMULATION_LIMITS`)"));
+    const missing = Object.keys(await import("./index.js")).filter((name) => !table.includes(`\`${name}`));
+    expect(missing).toEqual([]);
+  });
+
   it("the sweep example's printed line (violations, the runs' hash, failing seeds) is what a sweep of 20 from its options gives", async () => {
     const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
     const printed = /console\.log\(sweep\.violations, sweep\.hash, sweep\.failingSeeds\.map\(\(f\) => f\.reproduce\)\);\n\/\/ (\S+ \S+ \S+)/.exec(readme)?.[1];

@@ -52,6 +52,13 @@ describe("printing what is not a summary", () => {
     expectInvalid(thrownBy(() => formatSummary({ ...s, requests: { ...s.requests, failedByReason: null } } as never)), "its requests.failedByReason is null");
     expectInvalid(thrownBy(() => formatSummary({ ...s, throughputRps: "fast" } as never)), 'its throughputRps is "fast", not a number');
     expectInvalid(thrownBy(() => formatSummary({ ...s, faults: 3 } as never)), "its faults is 3, not a string");
+    // What the HTML report prints as it is must be a number: a string there could carry markup.
+    expectInvalid(thrownBy(() => renderReport({ ...s, seed: "</title><script>" } as never, series([0]))), 'its seed is "</title><script>", not a number');
+    expectInvalid(
+      thrownBy(() => renderReport({ ...s, violations: { ...s.violations, count: "<b>" } } as never, series([0]))),
+      'its violations.count is "<b>", not a number',
+    );
+    expectInvalid(thrownBy(() => formatViolations({ ...s, violations: { ...s.violations, count: null } } as never)), "its violations.count is null, not a number");
     expectInvalid(
       thrownBy(() => formatSummary({ ...s, violations: { ...s.violations, count: 1, first: [{ invariant: "I1" }] } } as never)),
       "its violations.first[0] is not a Violation (an object with a number timeMs)",

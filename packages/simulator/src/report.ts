@@ -128,12 +128,12 @@ export function renderReport(summary: SimulationSummary, series: TimeSeries): st
   ];
   const ok = summary.violations.count === 0;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>ECTP simulation, seed ${summary.seed}, faults ${escapeHtml(summary.faults)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>ECTP simulation, seed ${escapeHtml(String(summary.seed))}, faults ${escapeHtml(summary.faults)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:2em;max-width:780px}pre{background:#f6f6f6;padding:1em;overflow-x:auto}
 .ok{color:#2ca02c}.bad{color:#d62728}svg{display:block;margin:1em 0;border:1px solid #eee}</style></head>
 <body>
 <h1>ECTP simulation</h1>
-<p class="${ok ? "ok" : "bad"}"><strong>${ok ? "No invariant violations." : `${summary.violations.count} invariant violation(s).`}</strong></p>
+<p class="${ok ? "ok" : "bad"}"><strong>${ok ? "No invariant violations." : `${escapeHtml(String(summary.violations.count))} invariant violation(s).`}</strong></p>
 <pre>${escapeHtml(summaryTable(summary))}</pre>
 <h2>Over simulated time</h2>
 ${plots.join("\n")}

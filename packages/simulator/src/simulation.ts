@@ -415,6 +415,8 @@ export class Simulation {
   private rounds = 0;
   private nudges = 0;
   private quietStepsSkipped = 0;
+  /** `run()` was called: a run's counters and checks start from nothing, so it runs once. */
+  private started = false;
   private connects: Promise<void>[] = [];
   private issued = 0;
   /** Whether {@link Simulation.requestArrival} is making an arrival (a nested one is owed). */
@@ -634,8 +636,13 @@ export class Simulation {
    * the mock settle between loop iterations (at the same simulated time), and so that the
    * process's event loop (a signal handler, say) gets a turn every 50 ms (`YIELD_EVERY_MS`) of
    * wall time; neither changes the run, which reads no real time.
+   * @throws EctpError(INVALID_ARGUMENT) when called a second time: a Simulation runs once (its
+   *   requests, counters and invariant checks would carry over); make a new one for another run.
    */
   async run(): Promise<SimulationResult> {
+    if (this.started)
+      throw new EctpError("INVALID_ARGUMENT", "Simulation.run() was called a second time: a Simulation runs once; make a new Simulation (or call runSimulation) for another run");
+    this.started = true;
     const wallStart = performance.now();
     let yieldedAt = wallStart;
     const cfg = this.config;
@@ -1276,12 +1283,16 @@ export class Simulation {
     this.release(e);
   };
 
-  /** An encode ended (done, or lost in a crash): attach what the producer announces now to each waiting item. */
+  /**
+   * An encode ended (done, or lost in a crash): attach what the producer announces now to each
+   * waiting item, and forward the requests that wait for nothing else. A producer that went down
+   * announces nothing: its items are forwarded without an announcement.
+   */
   private release(e: Encoding): void {
     const w = e.waiters;
     for (let i = 0; i < w.length; i += 2) {
       const req = w[i] as Req;
-      this.attach(e.p, req, w[i + 1] as number, e.keyId);
+      if (e.p.up) this.attach(e.p, req, w[i + 1] as number, e.keyId);
       if (--req.pending === 0) this.forward(req);
     }
   }
@@ -2012,7 +2023,7 @@ export class Simulation {
       storeEvents: { ...this.storeEvents },
       counters,
       violations: { count: this.checker.count, byInvariant: { ...this.checker.counts() }, first: this.checker.violations() },
-      reproduce: reproduceCommand(cfg),
+      reproduce: reproduceCommand(cfg, PLANTABLE.filter((k) => this.factories[k] !== undefined)),
       bytes: { scale: cfg.byteScale, nominalRead: this.nominalRead, actualRead: this.actualRead },
       eventLog: { events: this.checker.events, hash: this.checker.hash(), loopRounds: this.rounds, nudges: this.nudges, quietStepsSkipped: this.quietStepsSkipped },
       wallTimeMs,
@@ -2086,6 +2097,9 @@ export function minByteScale(options: SimulationOptions = {}): number {
   return Math.ceil(nominalStoreBytes(cfg) / SIMULATION_LIMITS.maxRealBytes);
 }
 
+/** The parts of a run that {@link CoreFactories} can replace. */
+const PLANTABLE = ["consumer", "producer", "store"] as const;
+
 /** The options that observe or replace parts of a run rather than configure it ({@link hookProblems} checks them). */
 const HOOK_OPTIONS = ["onProgress", "eventLog", "timeSeries", "readmitEveryStep", "decodeMessages", "factories"] as const;
 
@@ -2105,7 +2119,7 @@ function hookProblems(options: SimulationOptions): string[] {
   const f = options.factories;
   if (f !== undefined && (f === null || typeof f !== "object")) out.push(`factories must be an object of core factories; got ${describeValue(f)}`);
   else if (f !== undefined)
-    for (const k of ["consumer", "producer", "store"] as const)
+    for (const k of PLANTABLE)
       if (f[k] !== undefined && typeof f[k] !== "function") out.push(`factories.${k} must be a function; got ${describeValue(f[k])}`);
   return out;
 }

@@ -2,6 +2,7 @@
  * What a simulation reports, and how it is printed.
  * @module
  */
+import type { CoreFactories } from "./hooks.js";
 import type { SimulationConfig } from "./options.js";
 import type { InvariantId, Violation } from "./invariants.js";
 import type { TimeSeries } from "./series.js";
@@ -165,8 +166,12 @@ export interface SimulationResult {
  */
 export const SIMULATE_COMMAND = "npx @ectp/cli simulate";
 
-/** The command line that reproduces a configuration (only non-default flags). */
-export function reproduceCommand(config: SimulationConfig): string {
+/**
+ * The command line that reproduces a configuration (only non-default flags). `planted` names the
+ * {@link CoreFactories} a run was given (`"consumer"`, `"producer"`, `"store"`): no flag plants a
+ * core, so the command names them rather than claim that it reruns that run.
+ */
+export function reproduceCommand(config: SimulationConfig, planted: readonly (keyof CoreFactories)[] = []): string {
   const d = DEFAULT_SIMULATION_CONFIG;
   // A negative value must be glued to its flag: `--seed -5` reads as a missing value.
   const parts = [SIMULATE_COMMAND, config.seed < 0 ? `--seed=${config.seed}` : `--seed ${config.seed}`];
@@ -189,8 +194,9 @@ export function reproduceCommand(config: SimulationConfig): string {
   ];
   for (const [k, flag] of dur) if (config[k] !== d[k]) parts.push(`${flag} ${formatDuration(config[k] as number)}`);
   // What no flag sets changes the run too: name it rather than print a command that runs another one.
-  const apiOnly = API_ONLY_SETTINGS.filter((k) => apiLiteral(config[k]) !== apiLiteral(d[k]));
-  if (apiOnly.length > 0) parts.push(`<and, through the API: ${apiOnly.map((k) => `${k}=${apiLiteral(config[k])}`).join(", ")}>`);
+  const apiOnly = API_ONLY_SETTINGS.filter((k) => apiLiteral(config[k]) !== apiLiteral(d[k])).map((k) => `${k}=${apiLiteral(config[k])}`);
+  const throughApi = [...apiOnly, ...planted.map((k) => `factories.${k} (planted)`)];
+  if (throughApi.length > 0) parts.push(`<and, through the API: ${throughApi.join(", ")}>`);
   return parts.join(" ");
 }
 
@@ -264,11 +270,13 @@ function summaryProblem(s: unknown, table: boolean): string | undefined {
   if (table) {
     if (!isObject((s.requests as Record<string, unknown>).failedByReason))
       return `its requests.failedByReason is ${describeValue((s.requests as Record<string, unknown>).failedByReason)}, not an object`;
-    for (const k of ["simulatedMs", "throughputRps", "wallTimeMs"] as const)
+    for (const k of ["seed", "simulatedMs", "throughputRps", "wallTimeMs"] as const)
       if (typeof s[k] !== "number") return `its ${k} is ${describeValue(s[k])}, not a number`;
   }
   for (const k of table ? (["faults", "reproduce"] as const) : (["reproduce"] as const))
     if (typeof s[k] !== "string") return `its ${k} is ${describeValue(s[k])}, not a string`;
+  const count = (s.violations as Record<string, unknown>).count;
+  if (typeof count !== "number") return `its violations.count is ${describeValue(count)}, not a number`;
   const first = (s.violations as Record<string, unknown>).first;
   if (!Array.isArray(first)) return `its violations.first is ${describeValue(first)}, not an array`;
   for (const [i, v] of first.slice(0, 5).entries())

@@ -1,4 +1,5 @@
 import { EctpError } from "@ectp/protocol";
+import { ProducerCore } from "@ectp/core";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
@@ -353,6 +354,15 @@ describe("durations in reproduce commands", () => {
     expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, metadataOnlyFraction: 1e-7 })).toBe(
       "npx @ectp/cli simulate --seed 1 --faults none --metadata-only-fraction 0.0000001",
     );
+  });
+
+  it("planted cores are named: the command alone runs the reference cores", async () => {
+    expect(reproduceCommand(DEFAULT_SIMULATION_CONFIG, ["consumer", "store"])).toBe(
+      "npx @ectp/cli simulate --seed 1 --faults none <and, through the API: factories.consumer (planted), factories.store (planted)>",
+    );
+    const planted = await runSimulation({ ...TINY, itemReuse: 0.9, factories: { producer: (o) => new ProducerCore(o) } });
+    expect(planted.summary.reproduce).toMatch(/ <and, through the API: itemReuse=0\.9, factories\.producer \(planted\)>$/);
+    expect((await runSimulation(TINY)).summary.reproduce).not.toContain("<and");
   });
 
   it("settings no flag sets are named (the command alone would run another simulation)", () => {
