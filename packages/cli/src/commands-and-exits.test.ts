@@ -153,7 +153,45 @@ describe("--report into a directory the system refuses for another reason (node:
   });
 });
 
+describe("--report whose write fails part-way (node:fs mocked: a disk that fills)", () => {
+  afterEach(() => {
+    vi.doUnmock("node:fs");
+    vi.resetModules();
+  });
+  it("leaves no cut-off report: the file begun is removed, the run's summary is printed, exit 74", async () => {
+    const file = join(work, "full-disk.html");
+    writeFileSync(file, "the report of an earlier run");
+    vi.resetModules();
+    vi.doMock("node:fs", async (importOriginal) => {
+      const fs = (await importOriginal()) as typeof import("node:fs");
+      const writeFileSync: typeof fs.writeFileSync = (path, data, options) => {
+        if (path !== file) return fs.writeFileSync(path, data, options);
+        fs.writeFileSync(path, String(data).slice(0, 100));
+        throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: "ENOSPC" });
+      };
+      return { ...fs, writeFileSync };
+    });
+    const { main: fresh } = await import("./main.js");
+    const r = await run(["simulate", "--requests", "3", "--quiet", "--report", file], { entry: fresh });
+    expect(r).toMatchObject({ code: 74, first: `ectp simulate: --report could not write "${file}": ENOSPC: no space left on device, write` });
+    expect(r.out).toMatch(/invariant violations +0/);
+    expect(existsSync(file)).toBe(false);
+  });
+});
+
 describe("ectp simulate flag values", () => {
+  it("a short option written with a value (-h=1) is said to take none, not read as the unknown option -=", async () => {
+    expect(await run(["simulate", "-h=1"])).toMatchObject({ code: 2, out: "", first: 'ectp simulate: -h does not take a value (got "-h=1")' });
+  });
+  it("a --report path too long to write is echoed cut short, as every other argument is", async () => {
+    const file = join(work, "plain-long.html");
+    writeFileSync(file, "");
+    const report = join(file, "a".repeat(3000));
+    const r = await run(["simulate", "--requests", "3", "--quiet", "--report", report]);
+    expect(r).toMatchObject({ code: 2, out: "" });
+    expect(r.first).toMatch(/^ectp simulate: --report cannot write "[^"]{1,200}\.\.\.": /);
+    expect(r.err.length).toBeLessThan(1000);
+  });
   it.each([["0x10"], ["5e0"], ["1_0"]])("--requests %s is rejected (integers in decimal only)", async (v) => {
     const r = await run(["simulate", "--requests", v]);
     expect(r.code).toBe(2);

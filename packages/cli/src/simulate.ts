@@ -2,10 +2,10 @@
  * `ectp simulate`: run the deterministic deployment simulation from the command line.
  * @module
  */
-import { writeFileSync } from "node:fs";
+import { realpathSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { closestName, makeDirectories, outputPathProblem } from "@ectp/protocol";
+import { closestName, makeDirectories, outputPathProblem, shortText } from "@ectp/protocol";
 import {
   DEFAULT_SIMULATION_CONFIG,
   FAULT_PRESETS,
@@ -252,7 +252,7 @@ function parse(argv: string[]): SimulateArgs {
   if (report !== undefined && runs > 1)
     throw new UsageError(`--report writes the report of one run; drop --runs ${runs} or --report`);
   const unwritable = report === undefined ? undefined : outputPathProblem(report, { createsDirectories: true });
-  if (unwritable !== undefined) throw new UsageError(`--report cannot write "${report}": ${unwritable}`);
+  if (unwritable !== undefined) throw new UsageError(`--report cannot write "${shownArg(report as string)}": ${unwritable}`);
   return { help: false, options, runs, json: values.json === true, report, quiet: values.quiet === true };
 }
 
@@ -262,6 +262,10 @@ function describeParseError(e: unknown, argv: readonly string[]): string {
   const msg = e instanceof Error ? e.message : String(e);
   // The long form when node names both ("Option '-h, --help' does not take an argument").
   const flag = /'(?:-[^-' ,]+, )?(-{1,2}[^' ,]+)/.exec(msg)?.[1];
+  // `-h=1`: node reads a short option's `=` as more short options (`-h -= -1`), "unknown option -=".
+  const shortWithValue = argv.find((a) => /^-[^-]=/.test(a));
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && shortWithValue !== undefined)
+    return `${shortWithValue.slice(0, 2)} does not take a value (got "${shownArg(shortWithValue)}")`;
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
     // A misspelt long option (`--request`, `--Seed`): the option it is within 2 edits of.
     const like = flag?.startsWith("--") ? closestName(flag.slice(2), Object.keys(OPTIONS), 2) : undefined;
@@ -383,11 +387,11 @@ async function simulate(argv: string[], io: CliIO): Promise<number> {
   }
   const { summary, series } = result;
   bar.done();
+  const report = args.report;
   let reportError: string | undefined;
-  if (args.report !== undefined) {
+  if (report !== undefined) {
     try {
-      makeDirectories(dirname(args.report));
-      writeFileSync(args.report, renderReport(summary, series));
+      writeReport(report, renderReport(summary, series));
     } catch (e) {
       reportError = (e as Error).message;
     }
@@ -395,10 +399,33 @@ async function simulate(argv: string[], io: CliIO): Promise<number> {
   // The summary is printed even when the report could not be written: the run is not thrown away.
   const json: SimulationJson = { format: SIMULATION_JSON_FORMAT, ...summary };
   io.out(args.json ? `${JSON.stringify(json)}\n` : `${formatSummary(summary)}\n`);
-  if (reportError !== undefined) {
-    io.err(`ectp simulate: --report could not write "${args.report}": ${reportError}\n`);
+  if (report !== undefined && reportError !== undefined) {
+    io.err(`ectp simulate: --report could not write "${shownArg(report)}": ${shortText(reportError, REPORT_ERROR_CHARS)}\n`);
     return EXIT_IO;
   }
-  if (args.report !== undefined && !args.json) io.out(`report written to ${args.report}\n`);
+  if (report !== undefined && !args.json) io.out(`report written to ${report}\n`);
   return summary.violations.count > 0 ? EXIT_VIOLATIONS : 0;
+}
+
+/** The most characters of the system's message an unwritable report's error echoes (it may hold the whole path). */
+const REPORT_ERROR_CHARS = 200;
+
+/**
+ * Write the HTML report to `path`, creating its missing directories. A write that fails part-way
+ * (a full disk) leaves no cut-off report: the regular file it began is removed (through a link, the
+ * file the link names); a device such as `/dev/full` is left as it is. Throws the write's error.
+ */
+function writeReport(path: string, html: string): void {
+  makeDirectories(dirname(path));
+  try {
+    writeFileSync(path, html);
+  } catch (e) {
+    try {
+      const file = realpathSync(path);
+      if (statSync(file).isFile()) unlinkSync(file);
+    } catch {
+      // Nothing was created, or it cannot be removed: the write's own error says enough.
+    }
+    throw e;
+  }
 }
