@@ -282,6 +282,22 @@ describe("simulator-injected faults: rate, target and effect", () => {
     expect(new Set(lost).size).toBe(lost.length);
     expect(s.requests.lostInCrash).toBeGreaterThan(0);
     expect(s.requests.total).toBe(1_000);
+    // A request forwarded while its consumer is down goes to the other one when that one is up: it is
+    // held for a restart only while both are down, and lost only at its consumer's crash.
+    const down = new Set<string>();
+    let held = 0;
+    for (const [t, l] of lines) {
+      const [what, id] = l.split(" ");
+      const consumer = id?.split("@")[0] ?? "";
+      if (what === "crash" && consumer.startsWith("c")) down.add(consumer);
+      if (what === "restart" && consumer.startsWith("c")) down.delete(consumer);
+      if (what === "held") {
+        held++;
+        expect(down.size, `${t} ${l}: held while a consumer is up`).toBe(2);
+      }
+      if (what === "lost") expect(lines.some(([t2, l2]) => t2 === t && l2 === `crash ${l.split(" ")[2]}`), `${t} ${l}`).toBe(true);
+    }
+    expect(held).toBeGreaterThan(0);
     // Grants the crashed instances held were released by the producers (new epoch, silence or lease):
     // no pin is left, and no invariant broke [I3].
     expect(s.pinsAtEnd).toBe(0);
