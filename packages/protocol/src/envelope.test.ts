@@ -477,16 +477,17 @@ describe("decodeEnvelope properties", () => {
     }
   });
 
-  it("decodes an envelope handed over as an ArrayBuffer, a DataView or another typed array, as the framing functions take them", () => {
+  it("decodes an envelope handed over as an ArrayBuffer, a DataView or another typed array, as the framing functions take them (and its type says so)", () => {
     const bytes = encodeEnvelope(valid);
     const padded = new Uint8Array(bytes.length + 3);
     padded.set(bytes, 3);
-    for (const input of [
+    const inputs: Parameters<typeof encodeFrame>[0][] = [
       padded.buffer.slice(3),
       new DataView(padded.buffer, 3, bytes.length),
       new Int8Array(padded.buffer, 3, bytes.length),
-    ]) {
-      const r = decodeEnvelope(input as unknown as Uint8Array);
+    ];
+    for (const input of inputs) {
+      const r = decodeEnvelope(input); // no cast: the parameter takes what encodeFrame's does
       expect(r.ok && r.value.senderId).toBe(valid.senderId);
     }
   });

@@ -222,7 +222,11 @@ export type DecodedEnvelope =
       readonly error: EctpError;
       /**
        * The decoded envelope when the bytes parsed but failed a check (e.g. VERSION), so a
-       * producer can still answer the sender with a typed reject [V1][P7].
+       * producer can still answer the sender with a typed reject [V1][P7]. Also given for another
+       * major's bytes whose body does not parse as ours (VERSION): then it holds only the frozen
+       * header fields (`version`, `senderId`, `senderEpoch`) and the body those allow an answer to:
+       * an empty placeholder `hello` for a body in field 10, the frozen fields of a `handshakeReject`,
+       * or a `readRequest` that decodes as ours.
        */
       readonly envelope?: ectp.v1.Envelope;
     };
@@ -260,7 +264,7 @@ function restoreStackTraces(limit: unknown): void {
  * do); anything else, or bytes that cannot be read (a hostile proxy), gives `INVALID_ARGUMENT`:
  * local misuse, not a peer's fault.
  */
-export function decodeEnvelope(bytes: Uint8Array): DecodedEnvelope {
+export function decodeEnvelope(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): DecodedEnvelope {
   let view: Uint8Array;
   try {
     view = byteView(bytes, "an envelope");

@@ -65,7 +65,10 @@ export type FailureReasonName =
  * returned in results, these are what the SDK throws: for the caller's own mistakes
  * (INVALID_ARGUMENT, INVALID_CONFIG, REENTRANT_CALL: fix the calling code or the option the
  * message names), for a transport that cannot serve (TRANSPORT_UNAVAILABLE), and, from the stream
- * framing functions only, for bytes that cannot be framed (FRAME_TOO_LARGE, MALFORMED_MESSAGE). A failure-reason code is on an `EctpError` only where its own doc says so.
+ * framing functions only, for bytes that cannot be framed (FRAME_TOO_LARGE, MALFORMED_MESSAGE). Some
+ * are also returned in a result rather than thrown, where the function's doc says so:
+ * `decodeEnvelope` returns MALFORMED_MESSAGE, VERSION and INVALID_ARGUMENT, `validateDescriptor`
+ * INVALID_ARGUMENT (unusable limits). A failure-reason code is on an `EctpError` only where its own doc says so.
  * The cores never throw for anything a peer sent [I1]: that is counted and ignored [C10], or
  * becomes an item's outcome.
  */
@@ -94,7 +97,8 @@ export type EctpErrorCode =
    * An argument of the wrong type or out of range (local misuse). Thrown by the call, e.g.
    * `ConsumerCore.admit` (an empty request id, duplicate item ids), `MemoryItemStore.markReady` of
    * an absent item, `encodeEnvelope`, `encodeFrame`, `crc32c`, `EventSubscriber.follow`,
-   * and `MockNetwork.endpoint`. The message names the
+   * and `MockNetwork.endpoint`. Returned in the result, never thrown, by `decodeEnvelope` (input
+   * that is not bytes) and `validateDescriptor` (unusable limits). The message names the
    * argument and what is wrong with it: fix the calling code. Retrying the same call fails the
    * same way.
    */

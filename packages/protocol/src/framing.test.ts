@@ -98,6 +98,13 @@ describe("encodeFrame", () => {
     expect(new FrameDecoder({ maxFrameBytes: undefined as never }).maxFrameBytes).toBe(16 * 1024 * 1024);
   });
 
+  it("refuses an unknown option beside a valid maxFrameBytes, naming the nearest (it was checked only when maxFrameBytes was absent)", () => {
+    const extra = { maxFrameBytes: 10, maxFrameByte: 5 } as unknown as { maxFrameBytes: number };
+    for (const make of [() => new FrameDecoder(extra), () => encodeFrame(new Uint8Array(0), extra)])
+      expect((catchError(make) as EctpError).message).toBe('[INVALID_CONFIG] unknown frame option "maxFrameByte" (did you mean "maxFrameBytes"?); the only one is maxFrameBytes');
+    expect(new FrameDecoder({ maxFrameBytes: 10 }).maxFrameBytes).toBe(10);
+  });
+
   it("refuses null, an array or a function as options with INVALID_CONFIG (null and [] silently meant the 16 MiB default); undefined is the default", () => {
     for (const [bad, shown] of [[null, "null"], [[], "an array"], [() => 1, "a function"], ["abc", '"abc"']] as const) {
       for (const make of [() => new FrameDecoder(bad as never), () => encodeFrame(new Uint8Array(0), bad as never)]) {

@@ -55,8 +55,8 @@ function resolveMax(options: FrameOptions | undefined): number {
     // Only an absent (undefined) maxFrameBytes is the default: null is no integer, and is refused below.
     const given = options?.maxFrameBytes;
     max = given === undefined ? DEFAULT_MAX_FRAME_BYTES : given;
-    // Options that set no maxFrameBytes: say so when they meant to (a misspelt name, a bare number).
-    if (options !== undefined && options.maxFrameBytes === undefined) refuseOtherOptions(options);
+    // Any other key is a mistake (a misspelt name), beside maxFrameBytes or instead of it.
+    if (options !== undefined) refuseOtherOptions(options);
   } catch (cause) {
     if (EctpError.is(cause)) throw cause;
     // [I1] A throwing getter (or a revoked proxy) as options: local misuse, typed.
@@ -97,9 +97,9 @@ function tooLarge(length: number, max: number, frames: Uint8Array[]): EctpError 
  * Frame one payload: a 4-byte big-endian length, then the payload (SPEC.md "Framing").
  * Throws `EctpError(FRAME_TOO_LARGE)` when the payload exceeds `maxFrameBytes`, so a
  * sender never writes a frame its peer must refuse, `EctpError(INVALID_CONFIG)` for a bad
- * `maxFrameBytes` or options that are not an object (`null` included; leave them out for the
- * default), and `EctpError(INVALID_ARGUMENT)` for a payload that is not bytes (an ArrayBuffer or
- * any view of one is framed as its bytes).
+ * `maxFrameBytes`, an unknown option, or options that are not an object (`null` included; leave
+ * them out for the default), and `EctpError(INVALID_ARGUMENT)` for a payload that is not bytes
+ * (an ArrayBuffer or any view of one is framed as its bytes).
  */
 export function encodeFrame(payload: Uint8Array | ArrayBuffer | ArrayBufferView, options?: FrameOptions): Uint8Array {
   const bytes = byteView(payload, "encodeFrame payload");
@@ -198,7 +198,8 @@ export class FrameDecoder {
   /**
    * @param options - `maxFrameBytes` (default 16 MiB); leave them out (or `undefined`) for the
    *   default. Throws `EctpError(INVALID_CONFIG)` when `maxFrameBytes` is not an integer in
-   *   [0, 2^32 - 1], or when the options are not an object (`null`, an array, a number).
+   *   [0, 2^32 - 1], when the options are not an object (`null`, an array, a number), or when
+   *   they name another option (a misspelling, named with the nearest), beside `maxFrameBytes` too.
    */
   constructor(options?: FrameOptions) {
     this.maxFrameBytes = resolveMax(options);

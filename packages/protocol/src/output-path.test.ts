@@ -23,6 +23,10 @@ describe("outputPathProblem", () => {
     expect(outputPathProblem(work)).toBe("it is a directory; name a file in it");
   });
 
+  it("refuses an empty or blank path, asking for a file name (it probed the current directory and passed)", () => {
+    for (const blank of ["", " ", "\t\n"]) expect(outputPathProblem(blank)).toBe("the path is empty or blank; name a file");
+  });
+
   it("a missing directory is refused unless the write creates it; then the nearest existing one must take a new directory", () => {
     const dir = mkdtempSync(join(work, "missing-"));
     const deep = join(dir, "a", "b", "r.json");
@@ -103,6 +107,19 @@ describe("makeDirectories", () => {
     expect(readdirSync(dir).sort()).toEqual(["a", "c", "d"]);
     mkdirSync(join(dir, "e"));
     makeDirectories(join(dir, "e")); // already there: nothing to do
+  });
+
+  it("refuses a directory that is not a string with INVALID_ARGUMENT (a number threw a plain TypeError)", () => {
+    for (const [bad, shown] of [[42, "42"], [undefined, "nothing"], [null, "null"]] as const) {
+      let thrown: unknown;
+      try {
+        makeDirectories(bad as never);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(EctpError.is(thrown) && thrown.code).toBe("INVALID_ARGUMENT");
+      expect((thrown as EctpError).message).toBe(`[INVALID_ARGUMENT] makeDirectories: dir must be a path (a string); got ${shown}`);
+    }
   });
 
   it.runIf(process.platform === "linux")("fails with ENOENT, without spinning, where a parent cannot hold directories (/proc)", () => {

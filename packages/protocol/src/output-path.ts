@@ -17,9 +17,9 @@ export interface OutputPathOptions {
 /**
  * Why `file` cannot be written, or undefined when it can. The path is checked as given, as the
  * write will open it (`missing/../x.json` needs `missing`, which a lexical `resolve()` would hide).
- * Refused: "-" (a file of that name, not standard output), a path ending in a separator or naming
- * a directory, a file that is not writable, and a dangling symbolic link whose target cannot be
- * written. Where the file or a missing directory must be created, the nearest existing directory is
+ * Refused: an empty or blank path, "-" (a file of that name, not standard output), a path ending
+ * in a separator or naming a directory, a file that is not writable, and a dangling symbolic link
+ * whose target cannot be written. Where the file or a missing directory must be created, the nearest existing directory is
  * tried by creating a probe of that kind in it and removing it at once, because a directory that
  * `access()` calls writable may still take no new entries (`/proc`: the write failed with ENOENT
  * only after the whole run). Nothing is left behind.
@@ -33,6 +33,8 @@ export function outputPathProblem(file: string, options: OutputPathOptions = {})
   if (typeof file !== "string") throw new EctpError("INVALID_ARGUMENT", `outputPathProblem: file must be a path (a string); got ${describeValue(file)}`);
   if (options === null || typeof options !== "object" || Array.isArray(options))
     throw new EctpError("INVALID_ARGUMENT", `outputPathProblem: options must be an object { createsDirectories? }; got ${describeValue(options)}`);
+  // An empty path would probe the current directory and pass, to fail only at the write (ENOENT).
+  if (file.trim() === "") return "the path is empty or blank; name a file";
   if (file === "-") return 'it would be a file named "-", not standard output; name a file';
   // A trailing separator names a directory (dirname() would drop it and check the parent instead).
   if (file.endsWith("/") || file.endsWith(sep)) return "it ends in a path separator, so it names a directory; name a file";
@@ -113,8 +115,11 @@ function probeProblem(dir: string, missing: string | undefined): string | undefi
  * cannot hold directories (`/proc/x/y`); a plain `mkdirSync` fails there with ENOENT. A path through
  * `..` (`missing/..`) exists once its first part is made, so each is made only if still missing.
  * @param dir - The directory to create, as the write will name it.
+ * @throws EctpError(INVALID_ARGUMENT) when `dir` is not a string; what `mkdirSync` throws where a
+ *   directory cannot be created.
  */
 export function makeDirectories(dir: string): void {
+  if (typeof dir !== "string") throw new EctpError("INVALID_ARGUMENT", `makeDirectories: dir must be a path (a string); got ${describeValue(dir)}`);
   const missing: string[] = [];
   for (let d = dir; !existsSync(d); d = dirname(d)) {
     missing.push(d);

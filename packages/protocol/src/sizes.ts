@@ -11,7 +11,9 @@ import { ectp } from "./gen/ectp.js";
  * message, without the field tag and length prefix (what `ectp.v1.Event.encode(event)` writes).
  * A producer sums these to keep each batch within its batch size bound [E1].
  *
- * @throws EctpError(INVALID_ARGUMENT) for a value a field cannot carry (as `encodeEnvelope`).
+ * @throws EctpError(INVALID_ARGUMENT) for a value a field cannot carry (an integer out of range, a
+ *   wrong type). It checks only what encoding needs, not the envelope rules `encodeEnvelope` adds:
+ *   an event that sets two kinds is measured (both are written), though `encodeEnvelope` refuses it.
  */
 export function eventByteLength(event: ectp.v1.IEvent): number {
   return encodedLength("event", event, fastEventLength, () => ectp.v1.Event.encode(event).finish());
@@ -21,7 +23,8 @@ export function eventByteLength(event: ectp.v1.IEvent): number {
  * The encoded size of `descriptor` as an element of a Snapshot's `items` (see
  * {@link eventByteLength}) [E2].
  *
- * @throws EctpError(INVALID_ARGUMENT) for a value a field cannot carry (as `encodeEnvelope`).
+ * @throws EctpError(INVALID_ARGUMENT) for a value a field cannot carry (an integer out of range, a
+ *   wrong type); like {@link eventByteLength}, it does not check what `encodeEnvelope` adds.
  */
 export function itemDescriptorByteLength(descriptor: ectp.v1.IItemDescriptor): number {
   return encodedLength("item descriptor", descriptor, fastItemDescriptorLength, () => ectp.v1.ItemDescriptor.encode(descriptor).finish());

@@ -1,3 +1,4 @@
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { crc32c } from "./checksum.js";
 import { ectp } from "./gen/ectp.js";
@@ -156,6 +157,22 @@ describe("validateDescriptor [C2]", () => {
     // A string is base64 from parsed JSON, most likely: the message says where proto3 JSON is read.
     expect(message({ ...base(), key: { contentHash: "q83v", fingerprint } })).toBe(
       '[INVALID_DESCRIPTOR] key.contentHash must be 1 to 64 bytes; got "q83v" (proto3 JSON? read an announcement with announcementFromJson first)',
+    );
+  });
+
+  it("accepts a Uint8Array of another realm (node:vm) as hash, location and checksum value, as encodeEnvelope does (it was \"got a Uint8Array\")", () => {
+    const foreign = (code: string) => runInNewContext(code) as Uint8Array;
+    const hash = foreign("new Uint8Array(32).fill(1)");
+    expect(hash instanceof Uint8Array).toBe(false);
+    const key = { contentHash: hash, fingerprint };
+    expect(itemKeyId(key)).toEqual({ ok: true, value: `${"01".repeat(32)}|"m@1"|3|4096|1` });
+    expect(tryItemKeyId(key)).toBe(`${"01".repeat(32)}|"m@1"|3|4096|1`);
+    const checksum = { algorithm: 1, value: foreign("Uint8Array.of(0xe3, 0x06, 0x92, 0x83)") };
+    const r = validateDescriptor({ ...base(), key, location: foreign("new Uint8Array([7])"), checksum }, limits);
+    expect(r.ok && [r.value.keyId, [...r.value.location], r.value.checksum]).toEqual([`${"01".repeat(32)}|"m@1"|3|4096|1`, [7], { algorithm: 1, crc32c: 0xe3069283 }]);
+    // Another realm's other typed arrays are still no bytes.
+    expect(message({ ...base(), key: { contentHash: foreign("new Int8Array(32)"), fingerprint } })).toBe(
+      "[INVALID_DESCRIPTOR] key.contentHash must be 1 to 64 bytes; got an Int8Array",
     );
   });
 

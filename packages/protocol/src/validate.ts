@@ -20,7 +20,10 @@ export function dtypeSize(dtype: number): number | undefined {
   return typeof dtype === "number" ? DTYPE_SIZES[dtype] : undefined;
 }
 
-/** Element sizes by ectp.v1.Dtype value: FLOAT32 1, FLOAT16 2, BFLOAT16 3, FLOAT8_E4M3 4, FLOAT8_E5M2 5, INT8 6, UINT8 7, INT32 8, FLOAT64 9. */
+/**
+ * Element size in bytes by ectp.v1.Dtype value: FLOAT32 (1) = 4, FLOAT16 (2) = 2, BFLOAT16 (3) = 2,
+ * FLOAT8_E4M3 (4) = 1, FLOAT8_E5M2 (5) = 1, INT8 (6) = 1, UINT8 (7) = 1, INT32 (8) = 4, FLOAT64 (9) = 8.
+ */
 const DTYPE_SIZES: readonly (number | undefined)[] = Object.freeze([undefined, 4, 2, 2, 1, 1, 1, 1, 4, 8]);
 
 /** A fingerprint with every field present, as compared field by field. */
@@ -71,7 +74,11 @@ export interface ValidDescriptor {
 export interface DescriptorLimits {
   /** Largest acceptable size in bytes [C2]. */
   readonly maxItemBytes: number;
-  /** When given, the descriptor's fingerprint must equal it [C2]. */
+  /**
+   * The descriptor's fingerprint must equal it [C2] (field by field, an absent field as its default).
+   * `null` is a fingerprint too: the descriptor's must then be the all-default one. Only `undefined`
+   * (or leaving it out) skips the check.
+   */
   readonly fingerprint?: ectp.v1.IFingerprint | null | undefined;
 }
 
@@ -254,8 +261,15 @@ function isError<T>(v: T | EctpError): v is EctpError {
   return v instanceof Error;
 }
 
+/** `%TypedArray%.prototype[Symbol.toStringTag]`: a typed array's name (any realm), undefined for anything else; never throws. */
+const typedArrayName = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag)?.get as (this: unknown) => string | undefined;
+
+/**
+ * Whether `v` is a Uint8Array (a Buffer included) of any realm: one made in a `node:vm` context is
+ * no `instanceof Uint8Array` here, yet the encoders and `crc32c` take it.
+ */
 function isBytes(v: unknown): v is Uint8Array {
-  return v instanceof Uint8Array;
+  return v instanceof Uint8Array || (ArrayBuffer.isView(v) && typedArrayName.call(v) === "Uint8Array");
 }
 
 /**
@@ -408,7 +422,10 @@ function readSuffix(fp: unknown): string | EctpError {
   return readFingerprintWith(fp, suffixOf);
 }
 
-/** Whether two fingerprints are the same (field by field; absent equals all-default). */
+/**
+ * Whether two fingerprints are the same (field by field; absent equals all-default). False when
+ * either is malformed (one that {@link normalizeFingerprint} refuses), even two identical malformed ones.
+ */
 export function fingerprintsEqual(a: unknown, b: unknown): boolean {
   const x = normalizeFingerprint(a);
   const y = normalizeFingerprint(b);
