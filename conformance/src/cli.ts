@@ -94,9 +94,9 @@ is written, and ectp exits by the signal (status 130 or 143).`;
 /** Features file: the optional features (TESTEE-PROTOCOL.md §7) an implementation claims. */
 export interface FeaturesFile {
   /**
-   * The features claimed, each a name of TESTEE-PROTOCOL.md §7 (`consumer`, `producer`, `subscriber`,
-   * `raw-messages`, `untrusted-json`, `evict`, `read-memory`, `events`, `subscriber-view-bound`,
-   * `warm-start`, `stream-framing`); at least one of the three roles, or the file is refused.
+   * The features claimed, each a name of TESTEE-PROTOCOL.md §7 that {@link KNOWN_FEATURES} lists
+   * (`consumer`, `producer`, `subscriber`, `raw-messages`, `raw-outputs`, ...); at least one of the
+   * three roles, or the file is refused.
    */
   features: string[];
 }
@@ -432,8 +432,8 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
       const caseTimeout = c.caseTimeoutGiven ? ["--case-timeout-ms", String(c.caseTimeoutMs)] : [];
       const descriptions = new Map(c.cases.map((k) => [k.fullName, k.spec.description]));
       const about = (name: string) => {
-        const description = descriptions.get(name);
-        return description === undefined ? "" : `\ncase: ${description}`;
+        const description = descriptions.get(name)?.trim();
+        return description ? `\ncase: ${description}` : "";
       };
       for (const r of report.results)
         results.push(r.status === "failed" ? { ...r, message: `${r.message ?? ""}${about(r.name)}\nreplay: ${replay(caseTimeout, ["--filter", r.name])}` } : r);

@@ -17,6 +17,9 @@ import { inProcessTestee } from "./testee/in-process.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
 import { type TransportHarness, type TransportSuiteOptions, runTransportConformance } from "./transport/transport-suite.js";
 
+/** A command id, as an answer echoes it. */
+type Id = number | null | undefined;
+
 const random = async (consumer: () => ReturnType<typeof inProcessTsTestee>, seeds = [1, 2, 3], producer = inProcessTsTestee, durationMs?: number) =>
   (await runRandomised({ consumer, producer, seeds, features: TS_TESTEE_FEATURES, ...(durationMs ? { durationMs } : {}) })).map(
     (r) => `${r.status} ${r.message ?? ""}`,
@@ -130,8 +133,8 @@ describe("randomised level: checks that must fire", () => {
 
   it("[I1] a poll or an admit answered with Ok instead of its result fails the seed naming the command", async () => {
     const okFor = (name: "poll" | "admit") => alteredTsTestee((res) => (res[name] ? { commandId: res.commandId, ok: {} } : res));
-    expect((await random(okFor("poll"), [1]))[0]).toMatch(/^failed seed 1: \[I1\] poll answered without PollResult/);
-    expect((await random(okFor("admit"), [1]))[0]).toMatch(/^failed seed 1: \[I1\] admit answered without AdmitResult at t=\d+/);
+    expect((await random(okFor("poll"), [1]))[0]).toMatch(/^failed seed 1: \[I1\] consumer answered poll at t=0 with \{"ok":\{\}\}; expected poll \(TESTEE-PROTOCOL\.md §5\)/);
+    expect((await random(okFor("admit"), [1]))[0]).toMatch(/^failed seed 1: \[I1\] consumer answered admit at t=\d+ with \{"ok":\{\}\}; expected admit /);
   }, 60_000);
 
   it("[I5] a consumer whose Stats lack Stats.consumer fails the seed naming it (its destinations cannot be checked)", async () => {
@@ -212,14 +215,25 @@ describe("randomised level: checks that must fire", () => {
     expect(out.some((m) => /^failed seed \d+: \[I3\] producer pins \d+ != grants \d+ at t=\d+/.test(m)), out.join("\n")).toBe(true);
   }, 60_000);
 
-  it("a read the producer refuses to serve (ReadMemory answered with an error) settles FAILED, never DONE", async () => {
+  it.each([
+    ["Error", (id: Id) => ({ commandId: id, error: { message: "gone", code: "INVALID_ARGUMENT" } }), /the producer answered ReadMemory of \d+ bytes at t=\d+ at a location it handed out, which holds item-\d+ \(\d+ bytes\), for a read the consumer had not cancelled, with Error \(gone\)/],
+    ["Ok, no bytes", (id: Id) => ({ commandId: id, ok: {} }), /\[I1\] producer answered readMemory at t=\d+ with \{"ok":\{\}\}; expected readMemory/],
+    ["other bytes", (id: Id) => ({ commandId: id, readMemory: { data: new Uint8Array([1, 2, 3]) } }), /the producer answered ReadMemory of \d+ bytes .*, with 3 bytes, not the \d+ bytes of item-\d+/],
+  ])("a producer whose ReadMemory answers %s for an item it holds fails the seed, naming ReadMemory", async (_what, answer, message) => {
+    const producer = alteredTsTestee((res, req) => (req.readMemory ? answer(res.commandId) : res));
+    const [m] = await random(inProcessTsTestee, [1], producer);
+    expect(m).toMatch(/^failed seed 1: /);
+    expect(m).toMatch(message);
+  }, 60_000);
+
+  it("a read of a location the producer never handed out (ReadMemory answered with an error) settles FAILED, never DONE", async () => {
     const statuses: number[] = [];
     const consumer = alteredTsTestee((res, req) => {
       if (req.deliverReadResult) statuses.push(Number(req.deliverReadResult.status));
+      for (const o of res.poll?.outputs ?? []) if (o.startRead) o.startRead.source = new TextEncoder().encode("elsewhere");
       return res;
     });
-    const producer = alteredTsTestee((res, req) => (req.readMemory ? { commandId: res.commandId, error: { message: "gone", code: "INVALID_ARGUMENT" } } : res));
-    const [m] = await random(consumer, [1], producer);
+    const [m] = await random(consumer, [1]);
     expect(m).toMatch(/^passed /);
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s === 1)).toEqual([]);
@@ -352,6 +366,30 @@ describe("transport suite: checks that must fire", () => {
     const [r] = await runTransportConformance(h, { ...options, select: (n) => n.endsWith(`/${name}`) });
     return `${r?.status} ${r?.message ?? ""}`;
   };
+
+  it("a close() that throws at once, or rejects, as the suite closes a case's peers fails that case, and the run goes on", async () => {
+    const closing = (fail: () => Promise<void>) =>
+      brokenTransportHarness({
+        reader: (t) => {
+          const close = t.close.bind(t);
+          t.close = () => close().then(fail);
+        },
+      });
+    const sync = brokenTransportHarness({
+      reader: (t) => {
+        const close = t.close.bind(t);
+        t.close = () => {
+          void close();
+          throw new Error("close blew up at once");
+        };
+      },
+    });
+    expect(await one(sync, "messages-arrive-once-intact-as-copies")).toMatch(/^failed transport threw closing the case's peers: Error: close blew up at once/);
+    const rejecting = closing(() => Promise.reject(new Error("close rejected")));
+    expect(await one(rejecting, "messages-arrive-once-intact-as-copies")).toMatch(/^failed transport threw closing the case's peers: Error: close rejected/);
+    const results = await runTransportConformance(sync, { select: (n) => /\/(messages-arrive-once-intact-as-copies|connect-rejects-unusable-metadata)$/.test(n) });
+    expect(results.map((r) => r.status)).toEqual(["failed", "failed"]);
+  }, 60_000);
 
   it("a byte written just before the destination fails the byte-exact case", async () => {
     const h = brokenTransportHarness({

@@ -101,6 +101,45 @@ describe("case interpreter: checks that could not fail are refused", () => {
     );
   });
 
+  it("an expectSent or expectNone given its matchers through a variable checks them; a variable holding no list of matchers is a case bug", async () => {
+    const after = (step: Record<string, unknown>, value: unknown = [rr]) =>
+      run(withSteps(CASE9, (s) => [{ set: { matchers: value } }, ...s.slice(0, 4), step, ...s.slice(4)]));
+    // The ReadRequest is out, and no step consumed it: an expectNone of it fails, an expectSent of it passes.
+    expect(await after({ expectNone: "${matchers}" })).toMatchObject({ status: "failed", message: expect.stringMatching(/^unexpected output produced at t=\d+: .*readRequest/) });
+    expect(await after({ expectSent: "${matchers}" })).toMatchObject({ status: "passed" });
+    for (const [action, value] of [["expectNone", rr], ["expectNone", []], ["expectSent", "text"], ["expectNone", [rr, 5]]] as const)
+      expect(await after({ [action]: "${matchers}" }, value)).toMatchObject({
+        status: "failed",
+        message: expect.stringMatching(new RegExp(`^case bug \\(fix the case file\\): ${action} needs a non-empty list of matchers`)),
+      });
+  });
+
+  it("expectCount bounds that are not whole numbers, or a min above the max, are case bugs, not a count that passes or fails the testee", async () => {
+    const refused = (count: Record<string, unknown>) => () => checkCase(withSteps(CASE9, (s) => [...s, { expectCount: { match: rr, ...count } }]).spec as unknown as Record<string, unknown>);
+    expect(refused({ max: "none" })).toThrow(/expectCount\.max must be a whole number >= 0; got "none"/);
+    expect(refused({ min: 1.5 })).toThrow(/expectCount\.min must be a whole number >= 0; got 1\.5/);
+    expect(refused({ min: 5, max: 1 })).toThrow(/expectCount\.min 5 is above its max 1/);
+    expect(refused({ min: 1, max: 1 })).not.toThrow();
+    // Through a variable, at run time.
+    const bound = async (max: unknown) => run(withSteps(CASE9, (s) => [{ set: { n: max } }, ...s.slice(0, 4), { expectCount: { match: rr, max: "${n}" } }, ...s.slice(4)]));
+    expect(await bound("none")).toMatchObject({ status: "failed", message: expect.stringContaining('case bug (fix the case file): expectCount.max must be a whole number >= 0; got "none"') });
+    expect(await bound(-1)).toMatchObject({ status: "failed", message: expect.stringContaining("case bug (fix the case file): expectCount.max must be a whole number >= 0; got -1") });
+    expect(await bound(1)).toMatchObject({ status: "passed" });
+  });
+
+  it("a comparison operator whose operand is not a number is a case bug (it never holds, so an expectNone with it passes whatever came)", () => {
+    for (const op of ["$gte", "$lte", "$gt", "$lt"]) expect(() => m({ attemptId: { [op]: "one" } }, { attemptId: "1" })).toThrow(new RegExp(`\\${op} compares numbers; got "one"`));
+    expect(() => m({ attemptId: { $between: [1, "ten"] } }, { attemptId: "1" })).toThrow(/\$between compares numbers; got "ten"/);
+    expect(() => m({ attemptId: { $between: 5 } }, { attemptId: "1" })).toThrow(/\$between takes \[low, high\]; got 5/);
+    // Written out in a case, it is refused as the case loads.
+    const none = { expectNone: [{ send: { to: "P1", envelope: { readRequest: { attemptId: { $gte: "one" } } } } }] };
+    expect(() => checkCase(withSteps(CASE, (s) => [...s, none]).spec as unknown as Record<string, unknown>)).toThrow(
+      /expectNone\[0\]\.send\.envelope\.readRequest\.attemptId: \$gte compares numbers; got "one"/,
+    );
+    // Numbers, written as numbers or decimal strings, compare as before.
+    expect([m({ attemptId: { $gte: 1 } }, { attemptId: "1" }), m({ attemptId: { $lt: "2" } }, { attemptId: "1" }), m({ attemptId: { $between: [2, 3] } }, { attemptId: "1" })]).toEqual([true, true, false]);
+  });
+
   it("together other than true, or on a step other than put, is a case bug (the puts would be polled one by one)", async () => {
     const ELEMENTS = "producer/e1-events/a-drive-beyond-the-element-limit-fills-each-batch-greedily";
     const notTrue = await run(withSteps(ELEMENTS, (s) => s.map((st) => (st.together ? { ...st, together: 1 } : st))));

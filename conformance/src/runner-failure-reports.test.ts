@@ -215,7 +215,27 @@ process.stdin.on("end", () => process.exit(0));
     expect(report.results.map((r) => r.status)).toEqual(["failed", "passed"]);
     // The note used to follow the stderr, as if the testee had written it.
     expect(report.results[0]?.message).toMatch(
-      /^testee malformed: a second response to command (\d+) \(answered already\) came where command \d+'s was expected: a command answered twice \(while configure at t=0 waited for its answer\) \(read after this case's last answer, once the next case had begun\)\n--- testee stderr \(tail\) ---\nlog of the first case\n$/,
+      /^testee malformed: response echoes command_id (\d+), a command answered already \(a second answer to it, or a stale id\); expected \d+ \(while configure at t=0 waited for its answer\) \(read after this case's last answer, once the next case had begun\)\n--- testee stderr \(tail\) ---\nlog of the first case\n$/,
+    );
+  }, 30_000);
+});
+
+describe("an answer echoing the id of a command answered already", () => {
+  it("is named as a second answer or a stale id, not only as a second answer (here Configure's one answer echoes Init's id)", async () => {
+    const command = fakeTestee(
+      "stale-id",
+      `import { createInterface } from "node:readline";
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const req = JSON.parse(line);
+  const id = req.configure ? Number(req.commandId) - 1 : req.commandId;
+  process.stdout.write(JSON.stringify({ commandId: id, ...(req.init ? { init: { protocolVersion: 1 } } : { ok: {} }) }) + "\\n");
+});
+process.stdin.on("end", () => process.exit(0));
+`,
+    );
+    const r = await run(mk("stale", {}), () => spawnTestee({ command, jsonLines: true }));
+    expect(r?.message).toMatch(
+      /^testee malformed: response echoes command_id 1, a command answered already \(a second answer to it, or a stale id\); expected 2 \(while configure at t=0 waited for its answer\)/,
     );
   }, 30_000);
 });

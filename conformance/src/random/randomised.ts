@@ -158,6 +158,11 @@ class Schedule {
   private readonly loadedPairs = new Set<string>();
   /** ReadRequests the consumer sent (dropped ones included). */
   private readRequestsSent = 0;
+  /**
+   * The item at each location (base64) the running producer instance handed out: in its PutItem
+   * answers, or, where those give none, in its grants. Emptied when the producer restarts.
+   */
+  private readonly heldAt = new Map<string, Item>();
   readonly exercised = { loaded: 0, readsIntact: 0, dropped: 0, duplicated: 0, readsFailed: 0, corrupted: 0, stalled: 0, lateWrites: 0, restarts: 0, clockJumps: 0 };
 
   constructor(
@@ -269,6 +274,8 @@ class Schedule {
         `[P1] the producer did not store ${it.name} (${it.bytes.length} bytes; every item of the schedule fits its 2 MiB store) at t=${this.now}: ${res.error?.message ?? "PutItem answered without a descriptor"}`,
       );
     it.descriptor = ectp.v1.ItemDescriptor.toObject(res.putItem.descriptor as ectp.v1.ItemDescriptor, JSON_OPTIONS) as Record<string, unknown>;
+    const location = res.putItem.descriptor.location;
+    if (location?.length) this.heldAt.set(Buffer.from(location).toString("base64"), it);
   }
 
   private async markReady(it: Item): Promise<void> {
@@ -279,6 +286,7 @@ class Schedule {
   private async restartProducer(): Promise<void> {
     this.exercised.restarts++;
     this.producerEpoch++;
+    this.heldAt.clear(); // the new instance hands out locations of its own
     await this.configure(this.producer, C.Role.ROLE_PRODUCER, "P1", this.producerEpoch);
     for (const it of this.items) {
       await this.put(it);
@@ -418,6 +426,13 @@ class Schedule {
         );
       const problem = sendProblem(o.send, envelopeJson(envelope), this.features.has("raw-outputs"), `${sender}'s send to ${String(o.send.to)} at t=${this.now}`);
       if (problem !== undefined) throw new Violation(problem);
+      // A location only a grant gives (the PutItem answer gave none) was handed out too.
+      const granted = envelope.readGrant?.item;
+      if (from === this.producer && granted?.location?.length) {
+        const it = this.items.find((x) => x.name === Buffer.from(granted.key?.contentHash ?? new Uint8Array(0)).toString("utf8"));
+        const where = Buffer.from(granted.location).toString("base64");
+        if (it !== undefined && !this.heldAt.has(where)) this.heldAt.set(where, it);
+      }
       // Feature raw-messages: the peer decodes the bytes the sender's own encoder made, so two
       // implementations meet on the wire; otherwise it is handed the reported envelope.
       const message = this.features.has("raw-messages") && o.send.raw?.length ? { from: sender, raw: o.send.raw } : { from: sender, envelope };
@@ -468,6 +483,7 @@ class Schedule {
         // [C8] The transport tore down a read cancelled a quarantine cap ago: it ends without writing.
         if (this.cannotWrite(read)) return this.settleRead(id, C.ReadStatus.READ_STATUS_CANCELLED, new Uint8Array(0));
         const mem = await this.cmd(this.producer, { readMemory: { location: sr.source ?? new Uint8Array(0), length: read.length } }, true);
+        this.checkReadMemory(sr.source ?? new Uint8Array(0), read, mem);
         let data = mem.readMemory?.data ? new Uint8Array(mem.readMemory.data) : new Uint8Array(0);
         const ok = !fail && mem.readMemory !== undefined && mem.readMemory !== null;
         if (ok && corrupt && data.length > 0) {
@@ -496,6 +512,30 @@ class Schedule {
         this.at(this.now + 1 + this.rng.int(QUARANTINE_CAP_MS - 1000), land);
       } else if (!this.rng.chance(0.3)) this.at(this.now + 1, async () => this.settleRead(id, C.ReadStatus.READ_STATUS_CANCELLED, new Uint8Array(0)));
     }
+  }
+
+  /**
+   * TESTEE-PROTOCOL.md §5: ReadMemory answers the bytes at a location the producer instance handed
+   * out, and `Error` only for a foreign location or one whose item has left the store. This level
+   * never evicts, discards or clears, and every item fits the store, so the items leave only with
+   * their instance (a restart, which puts each again); but SPEC lets a producer evict a ready,
+   * unpinned item at any time [P6], and the level does not see pins. So it checks the reads that
+   * keep their item pinned: those the consumer has not cancelled (it holds their grants, whose
+   * leases outlast the transfer timeout the level configures), at a location the running instance
+   * handed out (a location of an earlier instance, or of none, is foreign). Any answer there but
+   * the item's bytes (up to `length`; past the item's end the bytes are not the item's) is the
+   * producer's fault.
+   */
+  private checkReadMemory(location: Uint8Array, read: ReadInFlight, mem: ectp.conformance.v1.TesteeResponse): void {
+    const it = this.heldAt.get(Buffer.from(location).toString("base64"));
+    if (it === undefined || read.cancelledAt !== undefined) return;
+    const want = it.bytes.subarray(0, read.length);
+    const data = mem.readMemory?.data ?? new Uint8Array(0);
+    const asked = `the producer answered ReadMemory of ${read.length} bytes at t=${this.now} at a location it handed out, which holds ${it.name} (${it.bytes.length} bytes), for a read the consumer had not cancelled`;
+    const allowed = "TESTEE-PROTOCOL.md §5 allows Error only for a foreign location or an item that has left the store, and this level removes none";
+    if (mem.error) throw new Violation(`${asked}, with Error (${mem.error.message}): ${allowed}`);
+    if (data.length < want.length || data.length > read.length || !Buffer.from(data.subarray(0, want.length)).equals(want))
+      throw new Violation(`${asked}, with ${data.length} bytes, not the ${want.length} bytes of ${it.name} (CRC-32C ${hex(crc32c(data))}, the item's ${hex(crc32c(want))})`);
   }
 
   /** [C8] Whether a read was cancelled at least a quarantine cap ago: the transport no longer lets it write. */

@@ -8,7 +8,7 @@
 import { EctpError, describeValue } from "@ectp/protocol";
 import { checkFunction, checkOptions, checkRunValues } from "../arguments.js";
 import type { ectp } from "../proto.js";
-import { CLOCK_ORIGIN_MS } from "../runner/script.js";
+import { CLOCK_ORIGIN_MS, RESULT_OF, kindOf } from "../runner/script.js";
 import { type CaseResult, StartFailures, classify } from "../runner/suite.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault, withRequests } from "../testee/connection.js";
 import { thrownStack } from "../thrown.js";
@@ -172,7 +172,8 @@ export class EventQueue {
 /**
  * Send `req` to testee `who` at schedule time `now` and return its answer: an `Error` answer
  * (unless `allowError`) is an [I1] violation, an `Unsupported` one a testee that lacks what the
- * level needs.
+ * level needs, and any other answer but the command's own result (`Ok` unless it returns data,
+ * TESTEE-PROTOCOL.md §2 and §5) a violation too, as in a scripted case.
  */
 export async function command(
   conn: TesteeConnection,
@@ -184,5 +185,8 @@ export async function command(
   const res = await conn.request({ ...req, nowMs: CLOCK_ORIGIN_MS + now });
   if (res.error && !allowError) throw new Violation(`[I1] ${who} answered ${Object.keys(req)[0]} at t=${now} with an error: ${res.error.message}`);
   if (res.unsupported) throw new Violation(`${who} does not support ${res.unsupported.feature}`);
+  const what = Object.keys(req)[0] ?? "?";
+  const want = RESULT_OF[what] ?? "ok";
+  if (!res.error && !res[want]) throw new Violation(`[I1] ${who} answered ${what} at t=${now} with ${kindOf(res)}; expected ${want} (TESTEE-PROTOCOL.md §5)`);
   return res;
 }

@@ -15,7 +15,7 @@ import { DEFAULT_CONSUMER_CONFIG } from "@ectp/core";
 import type { Enum, Field, Type } from "protobufjs";
 import { type CaseRole, KNOWN_FEATURES } from "../cases/format.js";
 import { ROOT, jsonProblem, jsonText as text, nearest } from "../proto.js";
-import { CaseBug, MATCH_OPERATORS } from "./match.js";
+import { CaseBug, MATCH_OPERATORS, comparisonOperand } from "./match.js";
 
 /** The fields of a case (cases/format.ts `CaseSpec`), and so of a suite file's `defaults`. */
 export const CASE_FIELDS: readonly string[] = [
@@ -541,6 +541,12 @@ function checkArgument(action: string, step: Record<string, unknown>, ctx: CaseC
       if (obj?.match !== undefined) checkMatcher(obj.match, "expectCount.match", ctx);
       if (obj !== undefined && obj.min === undefined && obj.max === undefined)
         throw new CaseBug("expectCount needs min, max or both: without them it checks nothing");
+      // A bound holding a template is checked as the step resolves it (runner/script.ts `expectCount`).
+      if (obj !== undefined) {
+        const min = obj.min === undefined || isTemplate(obj.min) ? 0 : countBound("min", obj.min);
+        const max = obj.max === undefined || isTemplate(obj.max) ? Number.POSITIVE_INFINITY : countBound("max", obj.max);
+        if (min > max) throw new CaseBug(`expectCount.min ${min} is above its max ${max}: no count satisfies both`);
+      }
       break;
     case "expectOrder":
       if (obj !== undefined) {
@@ -566,6 +572,17 @@ function checkArgument(action: string, step: Record<string, unknown>, ctx: CaseC
         } else checkFixture(w, ctx, `expectView.items[${i}]`, true);
       break;
   }
+}
+
+/**
+ * An `expectCount` bound, `min` or `max`, as its step resolved it: a whole number >= 0 (a decimal
+ * string too, as a bound 64-bit value is one).
+ * @throws CaseBug for anything else: `Number` would make `"none"` NaN, and every count pass.
+ */
+export function countBound(key: "min" | "max", v: unknown): number {
+  const n = typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v;
+  if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) throw new CaseBug(`expectCount.${key} must be a whole number >= 0; got ${JSON.stringify(v)}`);
+  return n;
 }
 
 /** Refuses a value that must be a list (a single object there would be read as no expectation: a false pass). */
@@ -827,6 +844,9 @@ function checkPatternElement(v: unknown, field: Field, where: string): void {
     if (resolved !== null && !isMessageType(resolved))
       for (const x of [v.$ne, ...(Array.isArray(v.$in) ? v.$in : [])]) if (typeof x === "string" && !isTemplate(x)) enumName(x, resolved, where);
     if (Array.isArray(v.$has)) for (const [i, x] of v.$has.entries()) checkPatternElement(x, field, `${where}.$has[${i}]`);
+    // Operands holding a template are checked as the matcher is matched (runner/match.ts).
+    for (const op of ["$gte", "$lte", "$gt", "$lt"]) if (v[op] !== undefined && !isTemplate(v[op])) located(where, () => comparisonOperand(op, v[op]));
+    if (Array.isArray(v.$between)) for (const x of v.$between) if (!isTemplate(x)) located(where, () => comparisonOperand("$between", x));
     return;
   }
   if (resolved === null) return;

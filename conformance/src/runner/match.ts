@@ -154,6 +154,17 @@ function order(a: unknown, b: unknown): number {
   return na < nb ? -1 : na > nb ? 1 : na === nb ? 0 : Number.NaN;
 }
 
+/**
+ * The operand `v` of comparison operator `op` (`$gte`, `$lte`, `$gt`, `$lt`, `$between`), resolved:
+ * a number, or a decimal string (as proto3 JSON writes 64-bit integers).
+ * @throws CaseBug for anything else: a comparison with it never holds, so an `expectNone` or
+ *   `expectCount` `max` with it would pass whatever came.
+ */
+export function comparisonOperand(op: string, v: unknown): unknown {
+  if ((typeof v === "number" || (typeof v === "string" && v.trim() !== "")) && Number.isFinite(Number(v))) return v;
+  throw new CaseBug(`${op} compares numbers; got ${JSON.stringify(v)}`);
+}
+
 /** The matcher operators (README "Writing cases"): an object whose keys are all operators constrains one value. */
 export const MATCH_OPERATORS: readonly string[] = ["$any", "$absent", "$bind", "$gte", "$lte", "$gt", "$lt", "$between", "$in", "$ne", "$len", "$has"];
 const OPS: ReadonlySet<string> = new Set(MATCH_OPERATORS);
@@ -186,13 +197,14 @@ function matchesIn(expected: unknown, actual: unknown, scope: Scope, binds: Map<
       if ("$any" in e && absent) return false;
       // An absent field equals its default: the numeric operators compare 0, and `$bind` binds it.
       const value = absent ? 0 : actual;
-      if ("$gte" in e && !(order(value, resolve(e.$gte, scope)) >= 0)) return false;
-      if ("$lte" in e && !(order(value, resolve(e.$lte, scope)) <= 0)) return false;
-      if ("$gt" in e && !(order(value, resolve(e.$gt, scope)) > 0)) return false;
-      if ("$lt" in e && !(order(value, resolve(e.$lt, scope)) < 0)) return false;
+      if ("$gte" in e && !(order(value, comparisonOperand("$gte", resolve(e.$gte, scope))) >= 0)) return false;
+      if ("$lte" in e && !(order(value, comparisonOperand("$lte", resolve(e.$lte, scope))) <= 0)) return false;
+      if ("$gt" in e && !(order(value, comparisonOperand("$gt", resolve(e.$gt, scope))) > 0)) return false;
+      if ("$lt" in e && !(order(value, comparisonOperand("$lt", resolve(e.$lt, scope))) < 0)) return false;
       if ("$between" in e) {
-        const [lo, hi] = resolve(e.$between, scope) as [unknown, unknown];
-        if (!(order(value, lo) >= 0 && order(value, hi) <= 0)) return false;
+        const bounds = resolve(e.$between, scope);
+        if (!Array.isArray(bounds) || bounds.length !== 2) throw new CaseBug(`$between takes [low, high]; got ${JSON.stringify(bounds)}`);
+        if (!(order(value, comparisonOperand("$between", bounds[0])) >= 0 && order(value, comparisonOperand("$between", bounds[1])) <= 0)) return false;
       }
       // An absent field equals its default, whichever form the list writes it in (0, "", false, *_UNSPECIFIED).
       if ("$in" in e && !(resolve(e.$in, scope) as unknown[]).some((x) => (absent ? isDefault(x) || x === null : scalarEq(x, actual)))) return false;

@@ -32,6 +32,7 @@ import {
   checkEnvelope,
   checkTimers,
   configurationBug,
+  countBound,
   readStatus,
   unknownActionMessage,
   windowBounds,
@@ -559,10 +560,10 @@ class Interpreter {
         await this.announce(String(this.r(arg, extra)), step.expect as Record<string, unknown> | undefined, step.bind as string | undefined);
         break;
       case "expectSent":
-        await this.expectSent(arg as Record<string, unknown>[], extra);
+        await this.expectSent(this.matcherList(action, arg, extra), extra);
         break;
       case "expectNone":
-        this.expectNone(arg as Record<string, unknown>[], extra);
+        this.expectNone(this.matcherList(action, arg, extra), extra);
         break;
       case "expectOrder":
         this.expectOrder(arg as Record<string, unknown>, extra);
@@ -1488,6 +1489,21 @@ class Interpreter {
   }
 
   /**
+   * The matchers of an `expectSent` or `expectNone` step: its list, or the list a `"${var}"` holds
+   * (a matcher of the list may be a `"${var}"` too). Each matcher's own templates are resolved as it
+   * is matched, so that one may use what an earlier one bound.
+   * @throws CaseBug unless they are a non-empty list of matchers (objects): a string would be
+   *   matched character by character, and check nothing.
+   */
+  private matcherList(action: string, arg: unknown, extra?: Map<string, unknown>): Record<string, unknown>[] {
+    const list = typeof arg === "string" ? this.r(arg, extra) : arg;
+    const matchers = Array.isArray(list) ? list.map((m) => (typeof m === "string" ? this.r(m, extra) : m)) : [];
+    if (matchers.length === 0 || matchers.some((m) => m === null || typeof m !== "object" || Array.isArray(m)))
+      throw new CaseBug(`${action} needs a non-empty list of matchers; got ${JSON.stringify(arg)}${list === arg ? "" : `, which is ${JSON.stringify(list)}`}`);
+    return matchers as Record<string, unknown>[];
+  }
+
+  /**
    * Consume one matching output per matcher. A matcher with `$window: [lo, hi]` may be
    * satisfied later: the clock then advances (through every deadline) until it is seen or
    * `hi` passes, so "a retry between t+25 and t+50" is checked exactly.
@@ -1693,8 +1709,9 @@ class Interpreter {
     this.checkPastWindow("expectCount", m, extra);
     const matching = this.mailbox.filter((item) => this.matchOne(m, item, new Map(), extra));
     const n = matching.length;
-    const min = arg.min === undefined ? 0 : Number(this.r(arg.min, extra));
-    const max = arg.max === undefined ? Number.POSITIVE_INFINITY : Number(this.r(arg.max, extra));
+    const min = arg.min === undefined ? 0 : countBound("min", this.r(arg.min, extra));
+    const max = arg.max === undefined ? Number.POSITIVE_INFINITY : countBound("max", this.r(arg.max, extra));
+    if (min > max) throw new CaseBug(`expectCount.min ${min} is above its max ${max}: no count satisfies both`);
     if (n < min || n > max) {
       const wanted = max === Number.POSITIVE_INFINITY ? `at least ${min}` : min === max ? `exactly ${min}` : `${min} to ${max}`;
       // The matching outputs themselves (the last 12), so the extra or missing one can be told apart.
@@ -2037,7 +2054,7 @@ const BODY_FIELDS: Record<string, { id: number; type: { encode(m: unknown): { fi
 };
 
 /** The success answer of each command that returns data (testee.proto TesteeResponse); every other command's is `ok`. */
-const RESULT_OF: Readonly<
+export const RESULT_OF: Readonly<
   Record<string, "init" | "admit" | "drainFailed" | "putItem" | "announce" | "readMemory" | "poll" | "stats" | "view" | "decodeStream">
 > = {
   init: "init",
@@ -2057,7 +2074,8 @@ function commandName(req: ectp.conformance.v1.ITesteeRequest): string {
   return Object.keys(req).find((k) => k !== "nowMs" && k !== "commandId") ?? "?";
 }
 
-function kindOf(res: ectp.conformance.v1.TesteeResponse): string {
+/** An answer as the failure messages show it: its JSON without `commandId`, or a note saying it sets no result. */
+export function kindOf(res: ectp.conformance.v1.TesteeResponse): string {
   const j = res.toJSON();
   delete j.commandId;
   if (Object.keys(j).length === 0) return "no result (an empty response, or a result field this runner does not know)";

@@ -294,10 +294,10 @@ class SubprocessTestee implements TesteeConnection {
       // (TESTEE-PROTOCOL.md §2): a fault of the command answered last, which keeps its answer.
       if (!this.json) for (const frame of good) (this.queue as Uint8Array[]).push(frame);
       this.responses += this.json ? 0 : before;
-      const answered = this.outstanding === undefined ? this.nextId - 1 : this.queue.length > 0 ? this.outstanding : 0;
+      const lastAnswered = this.outstanding === undefined ? this.nextId - 1 : this.queue.length > 0 ? this.outstanding : 0;
       this.fail(
-        answered > 0
-          ? new TesteeFault("malformed", `output after the response to command ${answered}: ${why}`, this.stderrTail(), answered)
+        lastAnswered > 0
+          ? new TesteeFault("malformed", `output after the response to command ${lastAnswered}: ${why}`, this.stderrTail(), lastAnswered)
           : new TesteeFault("malformed", why, this.stderrTail()),
       );
       return;
@@ -564,10 +564,11 @@ class SubprocessTestee implements TesteeConnection {
       );
     if (Number(res.commandId) !== commandId) {
       const echoed = Number(res.commandId);
-      // A lower id is a command answered already: its second answer came late, after the next request went out.
+      // A lower id is a command answered already: its second answer, come late, after the next
+      // request went out, or this command's answer with a stale id. The runner cannot tell which.
       if (echoed >= 1 && echoed < commandId)
         this.malformed(
-          `a second response to command ${echoed} (answered already) came where command ${commandId}'s was expected: a command answered twice`,
+          `response echoes command_id ${echoed}, a command answered already (a second answer to it, or a stale id); expected ${commandId}`,
           commandId - 1,
         );
       this.malformed(`response echoes command_id ${String(res.commandId)}; expected ${commandId}`);

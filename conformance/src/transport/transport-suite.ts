@@ -522,8 +522,20 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
     } catch (err) {
       status = "failed";
       message = err instanceof TransportFailure ? err.message : `transport threw: ${thrownStack(err)}`;
-    } finally {
-      for (const t of open.splice(0)) await t.close().catch(() => undefined);
+    }
+    // Closing the peers is part of the case: a close() that throws (at once, or by rejecting) fails
+    // it, as any other throw of the transport does, after a failure of the case's own.
+    let closing: string | undefined;
+    for (const t of open.splice(0)) {
+      try {
+        await t.close();
+      } catch (err) {
+        closing ??= `transport threw closing the case's peers: ${thrownStack(err)}`;
+      }
+    }
+    if (closing !== undefined) {
+      message = status === "failed" ? `${message}\nthen ${closing}` : closing;
+      status = "failed";
     }
     report({
       name: `transport/${h.name}/${name}`,
