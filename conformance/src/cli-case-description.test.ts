@@ -3,7 +3,7 @@
  * for a case whose description is empty or only blanks (the loader takes any text there).
  */
 import { describe, expect, it, vi } from "vitest";
-import { cli, fakeTestee } from "./test-support.js";
+import { answersErrorTestee, cli } from "./test-support.js";
 
 // Two cases of the built-in suites, their descriptions blanked.
 vi.mock("./cases/load.js", async (importOriginal) => {
@@ -16,18 +16,7 @@ vi.mock("./cases/load.js", async (importOriginal) => {
   };
 });
 
-/** JSON lines: answers Init, then every command with an Error (every case fails). */
-const failing = () =>
-  fakeTestee(
-    "answers-error-blank-description",
-    `import { createInterface } from "node:readline";
-createInterface({ input: process.stdin }).on("line", (line) => {
-  const req = JSON.parse(line);
-  const body = req.init ? { init: { protocolVersion: 1 } } : { error: { message: "not implemented" } };
-  process.stdout.write(JSON.stringify({ commandId: req.commandId, ...body }) + "\\n");
-});
-process.stdin.on("end", () => process.exit(0));`,
-  );
+const failing = () => answersErrorTestee("answers-error-blank-description");
 
 describe("a failed case whose description is empty or blank", () => {
   it.each([

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { CONFORMANCE_USAGE, CONFORMANCE_USAGE_HINT } from "./cli.js";
-import { cli, expectUsageError, fakeTestee } from "./test-support.js";
+import { answersErrorTestee, cli, expectUsageError, fakeTestee } from "./test-support.js";
 
 const dir = mkdtempSync(join(tmpdir(), "ectp-cli-flags-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -246,18 +246,7 @@ describe("exit status of a --testee run that tested nothing, with --transport be
   });
 });
 
-/** JSON lines: answers Init, then every command with an Error (every case and seed fails). */
-const failing = () =>
-  fakeTestee(
-    "answers-error",
-    `import { createInterface } from "node:readline";
-createInterface({ input: process.stdin }).on("line", (line) => {
-  const req = JSON.parse(line);
-  const body = req.init ? { init: { protocolVersion: 1 } } : { error: { message: "not implemented" } };
-  process.stdout.write(JSON.stringify({ commandId: req.commandId, ...body }) + "\\n");
-});
-process.stdin.on("end", () => process.exit(0));`,
-  );
+const failing = () => answersErrorTestee("answers-error");
 
 describe("replay commands", () => {
   const CASE = "consumer/c1-admission/local-item-is-ready";

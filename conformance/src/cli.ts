@@ -94,9 +94,9 @@ is written, and ectp exits by the signal (status 130 or 143).`;
 /** Features file: the optional features (TESTEE-PROTOCOL.md §7) an implementation claims. */
 export interface FeaturesFile {
   /**
-   * The features claimed, each a name of TESTEE-PROTOCOL.md §7 that {@link KNOWN_FEATURES} lists
-   * (`consumer`, `producer`, `subscriber`, `raw-messages`, `raw-outputs`, ...); at least one of the
-   * three roles, or the file is refused.
+   * The features claimed, each a name of TESTEE-PROTOCOL.md §7 (the runner's `KNOWN_FEATURES`
+   * list: `consumer`, `producer`, `subscriber`, `raw-messages`, `raw-outputs`, ...; another name is
+   * refused); at least one of the three roles, or the file is refused.
    */
   features: string[];
 }

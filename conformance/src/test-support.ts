@@ -73,6 +73,20 @@ export function fakeTestee(name: string, source: string): string {
   return `${JSON.stringify(process.execPath)} ${JSON.stringify(file)}`;
 }
 
+/** A {@link fakeTestee} named `name` speaking JSON lines that answers Init, then every command with an Error: every case and seed fails. */
+export function answersErrorTestee(name: string): string {
+  return fakeTestee(
+    name,
+    `import { createInterface } from "node:readline";
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const req = JSON.parse(line);
+  const body = req.init ? { init: { protocolVersion: 1 } } : { error: { message: "not implemented" } };
+  process.stdout.write(JSON.stringify({ commandId: req.commandId, ...body }) + "\\n");
+});
+process.stdin.on("end", () => process.exit(0));`,
+  );
+}
+
 /** How {@link brokenTransportHarness} changes the mock harness. */
 export interface HarnessChange {
   /** Change the reader endpoint (the one whose reads the cases check). */
