@@ -164,9 +164,10 @@ describe("--report whose write fails part-way (node:fs mocked: a disk that fills
     vi.resetModules();
     vi.doMock("node:fs", async (importOriginal) => {
       const fs = (await importOriginal()) as typeof import("node:fs");
-      const writeFileSync: typeof fs.writeFileSync = (path, data, options) => {
-        if (path !== file) return fs.writeFileSync(path, data, options);
-        fs.writeFileSync(path, String(data).slice(0, 100));
+      // The report is written through the descriptor its open gave: the first 100 characters fit.
+      const writeFileSync: typeof fs.writeFileSync = (target, data, options) => {
+        if (typeof target !== "number") return fs.writeFileSync(target, data, options);
+        fs.writeSync(target, String(data).slice(0, 100));
         throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: "ENOSPC" });
       };
       return { ...fs, writeFileSync };

@@ -2,7 +2,7 @@
  * `ectp simulate`: run the deterministic deployment simulation from the command line.
  * @module
  */
-import { realpathSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, realpathSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { closestName, makeDirectories, outputPathProblem, shortText } from "@ectp/protocol";
@@ -412,20 +412,24 @@ const REPORT_ERROR_CHARS = 200;
 
 /**
  * Write the HTML report to `path`, creating its missing directories. A write that fails part-way
- * (a full disk) leaves no cut-off report: the regular file it began is removed (through a link, the
- * file the link names); a device such as `/dev/full` is left as it is. Throws the write's error.
+ * (a full disk) leaves no cut-off report: the regular file it opened is removed (through a link, the
+ * file the link names); a device such as `/dev/full` is left as it is, and so is the path when it
+ * could not even be opened. Throws the error of the open or the write.
  */
 function writeReport(path: string, html: string): void {
   makeDirectories(dirname(path));
+  const fd = openSync(path, "w");
   try {
-    writeFileSync(path, html);
+    writeFileSync(fd, html);
   } catch (e) {
     try {
       const file = realpathSync(path);
       if (statSync(file).isFile()) unlinkSync(file);
     } catch {
-      // Nothing was created, or it cannot be removed: the write's own error says enough.
+      // It cannot be removed: the write's own error says enough.
     }
     throw e;
+  } finally {
+    closeSync(fd);
   }
 }
