@@ -260,6 +260,10 @@ describe("ectp simulate flag values", () => {
     expect(r.code).toBe(0);
     expect(existsSync(target)).toBe(true);
   });
+  it("--report naming this command's standard output (/dev/stdout) is a usage error before the run: the report would land in the summary", async () => {
+    const r = await run(["simulate", "--requests", "3", "--json", "--report", "/dev/stdout"]);
+    expect(r).toMatchObject({ code: 2, out: "", first: `ectp simulate: --report "/dev/stdout" is this command's standard output, where the summary goes: name a file` });
+  });
   it("--report two levels below a file names the file that stands in the way", async () => {
     const file = join(work, "plain-too.html");
     writeFileSync(file, "");

@@ -2,7 +2,7 @@
  * `ectp simulate`: run the deterministic deployment simulation from the command line.
  * @module
  */
-import { closeSync, openSync, realpathSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, realpathSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { closestName, makeDirectories, outputPathProblem, shortText } from "@ectp/protocol";
@@ -253,6 +253,8 @@ function parse(argv: string[]): SimulateArgs {
     throw new UsageError(`--report writes the report of one run; drop --runs ${runs} or --report`);
   const unwritable = report === undefined ? undefined : outputPathProblem(report, { createsDirectories: true });
   if (unwritable !== undefined) throw new UsageError(`--report cannot write "${shownArg(report as string)}": ${unwritable}`);
+  if (report !== undefined && isStandardOutput(report))
+    throw new UsageError(`--report "${shownArg(report)}" is this command's standard output, where the summary goes: name a file`);
   return { help: false, options, runs, json: values.json === true, report, quiet: values.quiet === true };
 }
 
@@ -405,6 +407,20 @@ async function simulate(argv: string[], io: CliIO): Promise<number> {
   }
   if (report !== undefined && !args.json) io.out(`report written to ${report}\n`);
   return summary.violations.count > 0 ? EXIT_VIOLATIONS : 0;
+}
+
+/**
+ * Whether `path` names the file this process's standard output is (`/dev/stdout`, `/dev/fd/1`, or
+ * the file it was redirected to): the report would be written into the summary, or over it.
+ */
+function isStandardOutput(path: string): boolean {
+  try {
+    const out = fstatSync(1);
+    const file = statSync(path);
+    return file.dev === out.dev && file.ino === out.ino;
+  } catch {
+    return false; // no such file yet, or no standard output: not the same file
+  }
 }
 
 /** The most characters of the system's message an unwritable report's error echoes (it may hold the whole path). */
