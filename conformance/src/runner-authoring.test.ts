@@ -127,7 +127,7 @@ describe("case interpreter: checks that could not fail are refused", () => {
     expect(await bound(1)).toMatchObject({ status: "passed" });
   });
 
-  it("a comparison operator whose operand is not a number is a case bug (it never holds, so an expectNone with it passes whatever came)", () => {
+  it("a comparison operator whose operand is not a number, or $absent beside another operator, is a case bug (it never holds, or binds nothing)", () => {
     for (const op of ["$gte", "$lte", "$gt", "$lt"]) expect(() => m({ attemptId: { [op]: "one" } }, { attemptId: "1" })).toThrow(new RegExp(`\\${op} compares numbers; got "one"`));
     expect(() => m({ attemptId: { $between: [1, "ten"] } }, { attemptId: "1" })).toThrow(/\$between compares numbers; got "ten"/);
     expect(() => m({ attemptId: { $between: 5 } }, { attemptId: "1" })).toThrow(/\$between takes \[low, high\]; got 5/);
@@ -136,6 +136,13 @@ describe("case interpreter: checks that could not fail are refused", () => {
     expect(() => checkCase(withSteps(CASE, (s) => [...s, none]).spec as unknown as Record<string, unknown>)).toThrow(
       /expectNone\[0\]\.send\.envelope\.readRequest\.attemptId: \$gte compares numbers; got "one"/,
     );
+    // Nor does $absent take another operator: a $bind beside it would bind nothing.
+    expect(() => m({ attemptId: { $absent: true, $bind: "a" } }, {})).toThrow(/\$absent takes no other operator: .*"\$bind":"a"/);
+    const absentBind = { expectNone: [{ send: { to: "P1", envelope: { readRequest: { attemptId: { $absent: true, $bind: "a" } } } } }] };
+    expect(() => checkCase(withSteps(CASE, (s) => [...s, absentBind]).spec as unknown as Record<string, unknown>)).toThrow(
+      /expectNone\[0\]\.send\.envelope\.readRequest\.attemptId: \$absent takes no other operator/,
+    );
+    expect(m({ attemptId: { $absent: true } }, {})).toBe(true);
     // Numbers, written as numbers or decimal strings, compare as before.
     expect([m({ attemptId: { $gte: 1 } }, { attemptId: "1" }), m({ attemptId: { $lt: "2" } }, { attemptId: "1" }), m({ attemptId: { $between: [2, 3] } }, { attemptId: "1" })]).toEqual([true, true, false]);
   });

@@ -15,7 +15,7 @@ import { DEFAULT_CONSUMER_CONFIG } from "@ectp/core";
 import type { Enum, Field, Type } from "protobufjs";
 import { type CaseRole, KNOWN_FEATURES } from "../cases/format.js";
 import { ROOT, jsonProblem, jsonText as text, nearest } from "../proto.js";
-import { CaseBug, MATCH_OPERATORS, comparisonOperand } from "./match.js";
+import { CaseBug, MATCH_OPERATORS, absentAlone, comparisonOperand } from "./match.js";
 
 /** The fields of a case (cases/format.ts `CaseSpec`), and so of a suite file's `defaults`. */
 export const CASE_FIELDS: readonly string[] = [
@@ -844,6 +844,7 @@ function checkPatternElement(v: unknown, field: Field, where: string): void {
     if (resolved !== null && !isMessageType(resolved))
       for (const x of [v.$ne, ...(Array.isArray(v.$in) ? v.$in : [])]) if (typeof x === "string" && !isTemplate(x)) enumName(x, resolved, where);
     if (Array.isArray(v.$has)) for (const [i, x] of v.$has.entries()) checkPatternElement(x, field, `${where}.$has[${i}]`);
+    located(where, () => absentAlone(v));
     // Operands holding a template are checked as the matcher is matched (runner/match.ts).
     for (const op of ["$gte", "$lte", "$gt", "$lt"]) if (v[op] !== undefined && !isTemplate(v[op])) located(where, () => comparisonOperand(op, v[op]));
     if (Array.isArray(v.$between)) for (const x of v.$between) if (!isTemplate(x)) located(where, () => comparisonOperand("$between", x));

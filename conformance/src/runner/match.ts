@@ -165,6 +165,16 @@ export function comparisonOperand(op: string, v: unknown): unknown {
   throw new CaseBug(`${op} compares numbers; got ${JSON.stringify(v)}`);
 }
 
+/**
+ * `$absent` stands alone: the field is unset (or its default), so there is nothing for another
+ * operator to test or bind.
+ * @throws CaseBug for `$absent` beside another operator (a `$bind` there would bind nothing, silently).
+ */
+export function absentAlone(e: Record<string, unknown>): void {
+  if ("$absent" in e && Object.keys(e).length > 1)
+    throw new CaseBug(`$absent takes no other operator: an absent field has nothing to compare or bind; got ${JSON.stringify(e)}`);
+}
+
 /** The matcher operators (README "Writing cases"): an object whose keys are all operators constrains one value. */
 export const MATCH_OPERATORS: readonly string[] = ["$any", "$absent", "$bind", "$gte", "$lte", "$gt", "$lt", "$between", "$in", "$ne", "$len", "$has"];
 const OPS: ReadonlySet<string> = new Set(MATCH_OPERATORS);
@@ -191,6 +201,7 @@ function matchesIn(expected: unknown, actual: unknown, scope: Scope, binds: Map<
     const unknown = keys.find((k) => k.startsWith("$") && !OPS.has(k));
     if (unknown !== undefined) throw new CaseBug(`unknown operator ${JSON.stringify(unknown)} in ${JSON.stringify(e)}; the operators are ${MATCH_OPERATORS.join(", ")}`);
     if (keys.length > 0 && keys.every((k) => OPS.has(k))) {
+      absentAlone(e);
       if (e.$absent === true) return actual === undefined || actual === null || isDefault(actual);
       if ("$absent" in e) throw new CaseBug(`$absent must be true; got ${JSON.stringify(e.$absent)} (write {"$any": true} for a field that must be set)`);
       const absent = actual === undefined || actual === null;
