@@ -487,6 +487,7 @@ describe("a sweep stopped by a signal (CliIO.onInterrupt)", () => {
     expect(interruptSignalOf(status)).toBe(signal);
     expect(io.stdout).toMatch(/^seeds +1\.\.1 \(1 runs, interrupted\), faults light\n/);
     expect(io.stdout).toContain("reproduce             npx @ectp/cli simulate --runs 5 ");
+    expect(io.stdout).toMatch(/\nevent logs +hash [0-9a-f]{16} \(the 1 runs made, in seed order: the command below with --runs 1 gives it\)\n/);
     expect(io.stderr).toBe(`\nectp simulate: ${signal}: stopping after the run in progress (send it again to stop at once)\n`);
     expect(state).toEqual({ installed: 1, released: 1 });
   });

@@ -296,7 +296,8 @@ export function formatSweep(s: SweepSummary): string {
     ["wall time", `${(s.wallTimeMs / 1000).toFixed(2)} s`],
     ["seeds/s", s.seedsPerSecond.toFixed(2)],
     ["invariant violations", `${s.violations} (in ${s.failingSeeds.length} seeds)`],
-    ["event logs", `hash ${s.hash} (every run's, in seed order)`],
+    // An interrupted sweep's hash covers the runs made; its reproduce command reruns the whole sweep asked for.
+    ["event logs", s.interrupted ? `hash ${s.hash} (the ${s.runs} runs made, in seed order: the command below with --runs ${s.runs} gives it)` : `hash ${s.hash} (every run's, in seed order)`],
     ["reproduce", s.reproduce],
   ];
   const w = Math.max(...rows.map(([k]) => k.length));
