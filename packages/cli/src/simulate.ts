@@ -251,10 +251,12 @@ function parse(argv: string[]): SimulateArgs {
   if (report !== undefined && report.trim() === "") throw new UsageError(`--report needs a file name, e.g. --report out.html`);
   if (report !== undefined && runs > 1)
     throw new UsageError(`--report writes the report of one run; drop --runs ${runs} or --report`);
-  const unwritable = report === undefined ? undefined : outputPathProblem(report, { createsDirectories: true });
-  if (unwritable !== undefined) throw new UsageError(`--report cannot write "${shownArg(report as string)}": ${unwritable}`);
-  if (report !== undefined && isStandardOutput(report))
-    throw new UsageError(`--report "${shownArg(report)}" is this command's standard output, where the summary goes: name a file`);
+  if (report !== undefined) {
+    const unwritable = outputPathProblem(report, { createsDirectories: true });
+    if (unwritable !== undefined) throw new UsageError(`--report cannot write "${shownArg(report)}": ${unwritable}`);
+    if (isStandardOutput(report))
+      throw new UsageError(`--report "${shownArg(report)}" is this command's standard output, where the summary goes: name a file`);
+  }
   return { help: false, options, runs, json: values.json === true, report, quiet: values.quiet === true };
 }
 
@@ -440,8 +442,7 @@ function writeReport(path: string, html: string): void {
     writeFileSync(fd, html);
   } catch (e) {
     try {
-      const file = realpathSync(path);
-      if (statSync(file).isFile()) unlinkSync(file);
+      if (fstatSync(fd).isFile()) unlinkSync(realpathSync(path));
     } catch {
       // It cannot be removed: the write's own error says enough.
     }
