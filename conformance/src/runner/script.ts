@@ -922,23 +922,40 @@ class Interpreter {
 
   /** Advance to the next testee deadline or runner event at or before `limit`; false when there is none. */
   private async advanceOne(limit: number): Promise<boolean> {
-    const ev = this.scheduled[0];
-    const candidates = [this.deadline, ev?.t].filter((x): x is number => x !== undefined && x <= limit);
-    if (candidates.length === 0) {
+    const t = this.nextStop(limit);
+    if (t === undefined) {
       if (this.now < limit) {
         await this.advanceTo(limit);
         return true;
       }
       return false;
     }
-    const t = Math.max(this.now, Math.min(...candidates));
-    if (t === this.now && this.deadline !== undefined && this.deadline <= this.now && (ev?.t ?? Infinity) > this.now) {
+    if (t === this.now && this.pollsEmptyNow()) {
       if (this.now >= limit) return false;
       await this.advanceTo(Math.min(limit, this.now + 1));
       return true;
     }
     await this.advanceTo(t);
     return true;
+  }
+
+  /**
+   * Where the clock stops next on the way to `limit`: the earlier of the testee's deadline and the
+   * next scripted event, when one is at or before `limit` (never before now); undefined when neither is.
+   */
+  private nextStop(limit: number): number | undefined {
+    const deadline = this.deadline !== undefined && this.deadline <= limit ? this.deadline : undefined;
+    const event = this.scheduled[0]?.t;
+    const next = event !== undefined && event <= limit && (deadline === undefined || event < deadline) ? event : deadline;
+    return next === undefined ? undefined : Math.max(this.now, next);
+  }
+
+  /**
+   * Whether the testee asks for a poll at or before now while no scripted event is due now: a poll
+   * now has nothing to run, so the clock steps past it by 1 ms (TESTEE-PROTOCOL.md §4).
+   */
+  private pollsEmptyNow(): boolean {
+    return this.deadline !== undefined && this.deadline <= this.now && (this.scheduled[0]?.t ?? Infinity) > this.now;
   }
 
   /**
@@ -963,9 +980,8 @@ class Interpreter {
     if (target < this.now) throw new CaseBug(`step time ${target} is before the current time ${this.now}`);
     const from = this.now;
     for (let guard = 0; ; guard++) {
-      const ev = this.scheduled[0];
-      const candidates = [this.deadline, ev?.t].filter((x): x is number => x !== undefined && x <= target);
-      if (candidates.length === 0) break;
+      const t = this.nextStop(target);
+      if (t === undefined) break;
       if (guard === MAX_STEPS_PER_ADVANCE) {
         const note = this.deadlineNotAhead();
         throw new CaseFailure(
@@ -976,7 +992,6 @@ class Interpreter {
                 "report the time a timer is next due, or no next_deadline_ms when none is (TESTEE-PROTOCOL.md §4)"),
         );
       }
-      const t = Math.max(this.now, Math.min(...candidates));
       this.now = t;
       while (this.scheduled.length > 0 && (this.scheduled[0] as Scheduled).t <= this.now) {
         const e = this.scheduled.shift() as Scheduled;
@@ -995,7 +1010,7 @@ class Interpreter {
         }
       }
       await this.settle();
-      if (this.deadline !== undefined && this.deadline <= this.now && (this.scheduled[0]?.t ?? Infinity) > this.now) {
+      if (this.pollsEmptyNow()) {
         // The testee asks for a poll "now" but had nothing to say; step past it.
         if (t === target) break;
         this.deadline = this.now + 1;
