@@ -6,7 +6,7 @@
  * change of the CLI that the other tests let pass (found by mutation testing).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -488,8 +488,15 @@ describe("a sweep stopped by a signal (CliIO.onInterrupt)", () => {
     expect(io.stdout).toMatch(/^seeds +1\.\.1 \(1 runs, interrupted\), faults light\n/);
     expect(io.stdout).toContain("reproduce             npx @ectp/cli simulate --runs 5 ");
     expect(io.stdout).toMatch(/\nevent logs +hash [0-9a-f]{16} \(the 1 runs made, in seed order: the command below with --runs 1 gives it\)\n/);
-    expect(io.stderr).toBe(`\nectp simulate: ${signal}: stopping after the run in progress (send it again to stop at once)\n`);
+    // Standard error is no terminal here: the line stands alone, with no blank line before it.
+    expect(io.stderr).toBe(`ectp simulate: ${signal}: stopping after the run in progress (send it again to stop at once)\n`);
     expect(state).toEqual({ installed: 1, released: 1 });
+  });
+  it("on a terminal, the line that says so starts on a line of its own, after the bar's line (or the ^C the terminal echoed)", async () => {
+    const { io } = interrupting("SIGINT");
+    Object.assign(io, { errIsTTY: true });
+    expect(await main(["simulate", "--requests", "3", "--runs", "5", "--quiet"], io)).toBe(130);
+    expect(io.stderr).toBe("\nectp simulate: SIGINT: stopping after the run in progress (send it again to stop at once)\n");
   });
   it("--json says interrupted and counts the runs made", async () => {
     const { io } = interrupting("SIGINT");
@@ -590,6 +597,28 @@ describe("ProgressBar", () => {
     new ProgressBar(plain, "x").clear();
     expect(plain.stderr).toBe("");
   });
+  it("interject() on a terminal: the line starts below the bar, and the bar is drawn again below it with no empty line", () => {
+    const advance = clock();
+    const io = capture(true);
+    const bar = new ProgressBar(io, "x");
+    bar.update(1, 10);
+    bar.interject("stopping\n");
+    bar.done(); // the bar's line was ended by the interjection: no empty line
+    expect(io.stderr).toBe(`\rx [${"#".repeat(3)}${" ".repeat(27)}]  10% 1/10\nstopping\n`);
+    advance(200);
+    bar.update(2, 10);
+    bar.done();
+    expect(io.stderr).toBe(`\rx [${"#".repeat(3)}${" ".repeat(27)}]  10% 1/10\nstopping\n\rx [${"#".repeat(6)}${" ".repeat(24)}]  20% 2/10\n`);
+    expect(io.stderr).not.toContain("\n\n");
+  });
+  it("interject() elsewhere, or with the bar disabled: the line as it is, on a terminal below the ^C", () => {
+    const plain = capture(false);
+    new ProgressBar(plain, "x").interject("stopping\n");
+    expect(plain.stderr).toBe("stopping\n");
+    const quiet = capture(true);
+    new ProgressBar(quiet, "x", false).interject("stopping\n");
+    expect(quiet.stderr).toBe("\nstopping\n");
+  });
   it("a done count past the total neither throws nor shows more than 100%", () => {
     clock();
     const io = capture(true);
@@ -685,6 +714,29 @@ describe("bin.ts, bundled from source with esbuild", () => {
     expect(got.stderr).toContain("ectp simulate: SIGINT: stopping after the run in progress");
     expect(got.stdout).toMatch(/^seeds +1\.\.\d+ \(\d+ runs, interrupted\), faults light\n/);
     expect(got.stdout).toContain("invariant violations  0 (in 0 seeds)");
+  }, 30_000);
+  it("SIGINT during a sweep written to a log file (> log 2>&1): no blank line in the log", async () => {
+    const file = await bundle("real");
+    const log = join(work, "interrupted-sweep.log");
+    const fd = openSync(log, "w");
+    const child = spawn(process.execPath, [file, "simulate", "--runs", "100000", "--requests", "5"], { stdio: ["ignore", fd, fd] });
+    closeSync(fd);
+    const ended = new Promise<NodeJS.Signals | null>((res) => child.on("close", (_code, signal) => res(signal)));
+    // The first progress line (after 2 s) says the sweep is under way, its handler installed.
+    const poll = setInterval(() => {
+      if (readFileSync(log, "utf8").includes("simulate: ")) {
+        clearInterval(poll);
+        child.kill("SIGINT");
+      }
+    }, 50);
+    expect(await ended).toBe("SIGINT");
+    clearInterval(poll);
+    const lines = readFileSync(log, "utf8").split("\n");
+    expect(lines.pop()).toBe(""); // the log ends with a whole line
+    expect(lines[0]).toMatch(/^simulate: \d+% \(\d+\/100000\), [\d.]+ s$/);
+    expect(lines).toContain("ectp simulate: SIGINT: stopping after the run in progress (send it again to stop at once)");
+    expect(lines).toContainEqual(expect.stringMatching(/^seeds +1\.\.\d+ \(\d+ runs, interrupted\), faults light$/));
+    expect(lines.filter((l) => l.trim() === "")).toEqual([]);
   }, 30_000);
   it("SIGINT during a single run: it says how far the run got and the process ends by SIGINT, nothing on standard output", async () => {
     const file = await bundle("real");

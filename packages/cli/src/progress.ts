@@ -52,6 +52,17 @@ export class ProgressBar {
   }
 
   /**
+   * Write `line` (ending in a newline) while the bar may be on screen. On a terminal it starts on a
+   * line of its own, below the bar or a `^C` the terminal echoed, and the bar's line counts as ended
+   * (the next update draws it again below the line; `done()` adds no empty line). Elsewhere every line
+   * written is whole already, and `line` is written as it is.
+   */
+  interject(line: string): void {
+    this.io.err(this.io.errIsTTY ? `\n${line}` : line);
+    this.drawn = false;
+  }
+
+  /**
    * Remove the bar, e.g. when the work was interrupted: on a terminal the redrawn line is erased
    * (with the `^C` the terminal may have echoed after it), the cursor left at its start.
    */

@@ -116,6 +116,7 @@ export type SweepJson = {
 /** A usage error: the message names the flag and what it accepts. */
 class UsageError extends Error {}
 
+/** An integer flag's value, `fallback` when not given; refused unless a whole number from `min` to `max` (`note` follows the range in the error). */
 function intFlag(name: string, text: string | undefined, min: number, max: number, fallback: number, note = ""): number {
   if (text === undefined) return fallback;
   const v = Number(text);
@@ -126,6 +127,7 @@ function intFlag(name: string, text: string | undefined, min: number, max: numbe
   return v;
 }
 
+/** A duration flag's value in ms (`10ms`, `2s`, `1m`), `fallback` when not given; refused outside {@link DURATION_RANGE}. */
 function durationFlag(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
   const d = parseDuration(text);
@@ -143,6 +145,7 @@ function wholeMs(name: string, ms: number): number {
   return ms;
 }
 
+/** A fraction flag's value (a plain decimal from 0 to 1), `fallback` when not given. */
 function fractionFlag(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
   const v = Number(text);
@@ -188,53 +191,34 @@ function byteScaleProblem(producers: number, consumers: number, byteScale: numbe
   );
 }
 
-/** Parsed `ectp simulate` arguments. */
-interface SimulateArgs {
-  help: boolean;
+/** What `ectp simulate` was asked to run, every flag checked: one simulation, or a sweep when `runs` is above 1. */
+interface RunPlan {
+  /** The simulation's settings, from the flags (`--producers` ... `--byte-scale`). */
   options: SimulationOptions;
+  /** `--runs`: how many seeds to run, from `options.seed` on (1: a single run). */
   runs: number;
+  /** `--json`: one JSON object instead of the table. */
   json: boolean;
+  /** `--report`: the HTML report's path (a single run only). */
   report: string | undefined;
+  /** `--quiet`: no progress bar. */
   quiet: boolean;
 }
 
-function parse(argv: string[]): SimulateArgs {
-  let values: Record<string, string | boolean | undefined>;
-  let tokens: { kind: string; name?: string | undefined; value?: string | undefined }[];
-  try {
-    ({ values, tokens } = parseArgs({ args: argv, tokens: true, strict: true, allowPositionals: false, options: OPTIONS }));
-  } catch (e) {
-    throw new UsageError(describeParseError(e, argv));
-  }
-  const given = new Map<string, string[]>();
-  for (const t of tokens)
-    if (t.kind === "option" && t.name !== undefined) given.set(t.name, [...(given.get(t.name) ?? []), JSON.stringify(t.value === undefined ? true : shownArg(t.value))]);
-  for (const [name, texts] of given)
-    if (texts.length > 1) throw new UsageError(`--${name} is given ${texts.length} times (${texts.join(", ")}); give it once`);
-  const s = (k: string) => values[k] as string | undefined;
-  if (values.help) return { help: true, options: {}, runs: 1, json: false, report: undefined, quiet: false };
-  const faults = s("faults") ?? CLI_DEFAULT_FAULTS;
-  if (typeof faults !== "string" || !isFaultPresetName(faults))
-    throw new UsageError(`--faults must be one of ${FAULT_PRESETS.join(", ")}; got "${shownArg(String(faults))}"`);
-  const seed = intFlag("seed", s("seed"), L.minSeed, L.maxSeed, D.seed, " (the seeds the random generator tells apart)");
-  const producers = intFlag("producers", s("producers"), 1, L.maxInstances, D.producers);
-  const consumers = intFlag("consumers", s("consumers"), 1, L.maxInstances, D.consumers);
-  const options: SimulationOptions = {
-    producers,
-    consumers,
-    concurrency: intFlag("concurrency", s("concurrency"), 1, L.maxConcurrency, D.concurrency),
-    requests: intFlag("requests", s("requests"), 1, L.maxRequests, D.requests),
-    faults: faults as FaultPresetName,
-    seed,
-    stepMs: durationFlag("step", s("step"), D.stepMs),
-    encodeTimeMs: durationFlag("encode-time", s("encode-time"), D.encodeTimeMs),
-    serviceTimeMs: durationFlag("service-time", s("service-time"), D.serviceTimeMs),
-    budgetMs: wholeMs("budget", durationFlag("budget", s("budget"), D.budgetMs)),
-    metadataOnlyFraction: fractionFlag("metadata-only-fraction", s("metadata-only-fraction"), D.metadataOnlyFraction),
-  };
-  const byteScale = intFlag("byte-scale", s("byte-scale"), 1, L.maxByteScale, D.byteScale);
-  options.byteScale = byteScale;
-  const runs = intFlag("runs", s("runs"), 1, L.maxRuns, 1);
+/** What `ectp simulate` was asked to do: show its help, or run. */
+type SimulatePlan = { readonly help: true } | ({ readonly help: false } & RunPlan);
+
+/**
+ * Read the command line into a {@link SimulatePlan}: every flag, and every combination the simulator
+ * would refuse, is checked here, before anything runs. Throws a {@link UsageError} naming the flag.
+ */
+function parsePlan(argv: string[]): SimulatePlan {
+  const values = readFlags(argv);
+  if (values.help) return { help: true };
+  const flag = (name: string) => values[name] as string | undefined;
+  const options = simulationOptions(flag);
+  const { seed, producers, consumers, faults, byteScale } = options;
+  const runs = intFlag("runs", flag("runs"), 1, L.maxRuns, 1);
   const last = seed + runs - 1;
   if (last > L.maxSeed)
     throw new UsageError(
@@ -247,17 +231,26 @@ function parse(argv: string[]): SimulateArgs {
   if (tooSmall !== undefined) throw new UsageError(tooSmall);
   const problems = validateSweep({ ...options, runs });
   if (problems.length > 0) throw new UsageError(problems.join("; "));
-  const report = s("report");
-  if (report !== undefined && report.trim() === "") throw new UsageError(`--report needs a file name, e.g. --report out.html`);
-  if (report !== undefined && runs > 1)
-    throw new UsageError(`--report writes the report of one run; drop --runs ${runs} or --report`);
-  if (report !== undefined) {
-    const unwritable = outputPathProblem(report, { createsDirectories: true });
-    if (unwritable !== undefined) throw new UsageError(`--report cannot write "${shownArg(report)}": ${unwritable}`);
-    if (isStandardOutput(report))
-      throw new UsageError(`--report "${shownArg(report)}" is this command's standard output, where the summary goes: name a file`);
-  }
+  const report = flag("report");
+  if (report !== undefined) checkReportPath(report, runs);
   return { help: false, options, runs, json: values.json === true, report, quiet: values.quiet === true };
+}
+
+/** Split the command line into its flags' values with node:util's parseArgs, refusing unknown flags, arguments, and a flag given twice. */
+function readFlags(argv: string[]): Record<string, string | boolean | undefined> {
+  let values: Record<string, string | boolean | undefined>;
+  let tokens: { kind: string; name?: string | undefined; value?: string | undefined }[];
+  try {
+    ({ values, tokens } = parseArgs({ args: argv, tokens: true, strict: true, allowPositionals: false, options: OPTIONS }));
+  } catch (e) {
+    throw new UsageError(describeParseError(e, argv));
+  }
+  const given = new Map<string, string[]>();
+  for (const t of tokens)
+    if (t.kind === "option" && t.name !== undefined) given.set(t.name, [...(given.get(t.name) ?? []), JSON.stringify(t.value === undefined ? true : shownArg(t.value))]);
+  for (const [name, texts] of given)
+    if (texts.length > 1) throw new UsageError(`--${name} is given ${texts.length} times (${texts.join(", ")}); give it once`);
+  return values;
 }
 
 /** Turn a node:util parseArgs error into one sentence naming the flag. */
@@ -289,6 +282,38 @@ function describeParseError(e: unknown, argv: readonly string[]): string {
   return msg;
 }
 
+/** The simulation's settings from the flags' texts (`flag(name)`, undefined when not given), each checked against its bounds; the defaults fill in the rest. */
+function simulationOptions(flag: (name: string) => string | undefined) {
+  const faults = flag("faults") ?? CLI_DEFAULT_FAULTS;
+  if (typeof faults !== "string" || !isFaultPresetName(faults))
+    throw new UsageError(`--faults must be one of ${FAULT_PRESETS.join(", ")}; got "${shownArg(String(faults))}"`);
+  const seed = intFlag("seed", flag("seed"), L.minSeed, L.maxSeed, D.seed, " (the seeds the random generator tells apart)");
+  return {
+    producers: intFlag("producers", flag("producers"), 1, L.maxInstances, D.producers),
+    consumers: intFlag("consumers", flag("consumers"), 1, L.maxInstances, D.consumers),
+    concurrency: intFlag("concurrency", flag("concurrency"), 1, L.maxConcurrency, D.concurrency),
+    requests: intFlag("requests", flag("requests"), 1, L.maxRequests, D.requests),
+    faults,
+    seed,
+    stepMs: durationFlag("step", flag("step"), D.stepMs),
+    encodeTimeMs: durationFlag("encode-time", flag("encode-time"), D.encodeTimeMs),
+    serviceTimeMs: durationFlag("service-time", flag("service-time"), D.serviceTimeMs),
+    budgetMs: wholeMs("budget", durationFlag("budget", flag("budget"), D.budgetMs)),
+    metadataOnlyFraction: fractionFlag("metadata-only-fraction", flag("metadata-only-fraction"), D.metadataOnlyFraction),
+    byteScale: intFlag("byte-scale", flag("byte-scale"), 1, L.maxByteScale, D.byteScale),
+  } satisfies SimulationOptions;
+}
+
+/** Refuse a `--report` path before the run: blank, given with a sweep, not writable, or the file standard output goes to. */
+function checkReportPath(report: string, runs: number): void {
+  if (report.trim() === "") throw new UsageError(`--report needs a file name, e.g. --report out.html`);
+  if (runs > 1) throw new UsageError(`--report writes the report of one run; drop --runs ${runs} or --report`);
+  const unwritable = outputPathProblem(report, { createsDirectories: true });
+  if (unwritable !== undefined) throw new UsageError(`--report cannot write "${shownArg(report)}": ${unwritable}`);
+  if (isStandardOutput(report))
+    throw new UsageError(`--report "${shownArg(report)}" is this command's standard output, where the summary goes: name a file`);
+}
+
 /** The table `ectp simulate --runs n` prints for a sweep: seeds, request outcomes, speed, violations, the hash of the runs' event logs, and a reproduce command for each of the first 10 failing seeds. */
 export function formatSweep(s: SweepSummary): string {
   const r = s.requests;
@@ -316,7 +341,7 @@ export async function simulateCommand(argv: string[], io: CliIO): Promise<number
   try {
     return await simulate(argv, io);
   } catch (e) {
-    // Every flag, and every combination the simulator refuses, is checked by parse() before the
+    // Every flag, and every combination the simulator refuses, is checked by parsePlan() before the
     // run; anything thrown later (an INVALID_ARGUMENT from a core call included) is a bug, for
     // bin.ts to report as an internal error, not bad arguments.
     if (!(e instanceof UsageError)) throw e;
@@ -325,41 +350,75 @@ export async function simulateCommand(argv: string[], io: CliIO): Promise<number
   }
 }
 
+/** Parse the command line, then print the help, run one simulation, or run a sweep (`--runs` above 1). Returns the exit status. */
 async function simulate(argv: string[], io: CliIO): Promise<number> {
-  const args = parse(argv);
-  if (args.help) {
+  const plan = parsePlan(argv);
+  if (plan.help) {
     io.out(SIMULATE_USAGE);
     return 0;
   }
-  const showProgress = !args.quiet && !args.json;
-  if (args.runs > 1) {
-    const bar = new ProgressBar(io, "simulate", showProgress);
-    // A sweep stops after the run in progress on SIGINT or SIGTERM and prints what it ran.
-    const controller = new AbortController();
-    let stoppedBy: InterruptSignal | undefined;
-    const release = io.onInterrupt?.((signal) => {
-      stoppedBy = signal;
-      controller.abort();
-      io.err(`\nectp simulate: ${signal}: stopping after the run in progress (send it again to stop at once)\n`);
-    });
-    let sweep: SweepSummary;
-    try {
-      sweep = await runSweep({ ...args.options, runs: args.runs, signal: controller.signal, onRun: (_s, i, n) => bar.update(i + 1, n) });
-    } finally {
-      release?.();
-    }
-    bar.done();
-    const json: SweepJson = { format: SWEEP_JSON_FORMAT, ...sweep };
-    io.out(args.json ? `${JSON.stringify(json)}\n` : `${formatSweep(sweep)}\n`);
-    if (sweep.violations > 0) return EXIT_VIOLATIONS;
-    // Interrupted even when the signal came during the last run: a shell loop must stop too.
-    return stoppedBy !== undefined ? interruptedStatus(stoppedBy) : 0;
+  const bar = new ProgressBar(io, "simulate", !plan.quiet && !plan.json);
+  return plan.runs > 1 ? sweep(plan, bar, io) : singleRun(plan, bar, io);
+}
+
+/**
+ * Run a sweep of `plan.runs` seeds and print its summary (the table, or `--json`'s object). A SIGINT
+ * or SIGTERM stops it after the run in progress: the runs made are printed, marked interrupted.
+ * Returns the exit status: 1 for violations, else that of the signal if one came, else 0.
+ */
+async function sweep(plan: RunPlan, bar: ProgressBar, io: CliIO): Promise<number> {
+  const controller = new AbortController();
+  let stoppedBy: InterruptSignal | undefined;
+  const release = io.onInterrupt?.((signal) => {
+    stoppedBy = signal;
+    controller.abort();
+    bar.interject(`ectp simulate: ${signal}: stopping after the run in progress (send it again to stop at once)\n`);
+  });
+  let summary: SweepSummary;
+  try {
+    summary = await runSweep({ ...plan.options, runs: plan.runs, signal: controller.signal, onRun: (_s, i, n) => bar.update(i + 1, n) });
+  } finally {
+    release?.();
   }
-  const bar = new ProgressBar(io, "simulate", showProgress);
-  // A single run cannot stop part-way, but it gives the event loop a turn every 50 ms: a SIGINT or
-  // SIGTERM heard then ends the command at once, saying how far the run got, as the sweep and
-  // `ectp conformance` say they were interrupted. The run itself goes on until the process ends
-  // (bin.ts ends it by the signal as soon as this is written), its progress no longer drawn.
+  bar.done();
+  const json: SweepJson = { format: SWEEP_JSON_FORMAT, ...summary };
+  io.out(plan.json ? `${JSON.stringify(json)}\n` : `${formatSweep(summary)}\n`);
+  if (summary.violations > 0) return EXIT_VIOLATIONS;
+  // Interrupted even when the signal came during the last run: a shell loop must stop too.
+  return stoppedBy !== undefined ? interruptedStatus(stoppedBy) : 0;
+}
+
+/**
+ * Run one simulation, then write its `--report` and print its summary ({@link finishSingleRun}). A
+ * SIGINT or SIGTERM ends it at once: the bar is erased and one line says how far the run got.
+ * Returns the exit status.
+ */
+async function singleRun(plan: RunPlan, bar: ProgressBar, io: CliIO): Promise<number> {
+  const outcome = await simulateUntilInterrupted(plan.options, bar, io);
+  if ("result" in outcome) return finishSingleRun(plan, outcome.result, bar, io);
+  const { signal, ended } = outcome;
+  const total = plan.options.requests ?? D.requests;
+  bar.clear();
+  io.err(
+    `ectp simulate: interrupted by ${signal} with at least ${ended} of ${total} requests ended (${Math.floor((100 * ended) / total)}%; counted in steps of 1%); an unfinished run prints no summary${plan.report !== undefined ? " and writes no report" : ""}\n`,
+  );
+  return interruptedStatus(signal);
+}
+
+/**
+ * Run one simulation, drawing its progress on `bar`, until it ends or a SIGINT or SIGTERM comes.
+ * Returns its result, or the signal with the requests ended by then.
+ *
+ * A single run cannot stop part-way, but it gives the event loop a turn every 50 ms: a signal heard
+ * then ends the command at once, saying how far the run got, as the sweep and `ectp conformance`
+ * say they were interrupted. The run itself goes on until the process ends (bin.ts ends it by the
+ * signal as soon as that is written), its progress no longer drawn.
+ */
+async function simulateUntilInterrupted(
+  options: SimulationOptions,
+  bar: ProgressBar,
+  io: CliIO,
+): Promise<{ result: SimulationResult } | { signal: InterruptSignal; ended: number }> {
   let stoppedBy: InterruptSignal | undefined;
   let onStop: (signal: InterruptSignal) => void = () => {};
   const interrupted = new Promise<InterruptSignal>((resolve) => {
@@ -369,7 +428,6 @@ async function simulate(argv: string[], io: CliIO): Promise<number> {
     stoppedBy = signal;
     onStop(signal);
   });
-  const total = args.options.requests ?? D.requests;
   let ended = 0;
   const onProgress = (done: number, of: number) => {
     if (stoppedBy !== undefined) return;
@@ -379,20 +437,21 @@ async function simulate(argv: string[], io: CliIO): Promise<number> {
   let result: SimulationResult | InterruptSignal;
   try {
     // The signal first: one heard by the time both have settled wins.
-    result = await Promise.race([interrupted, runSimulation({ ...args.options, onProgress })]);
+    result = await Promise.race([interrupted, runSimulation({ ...options, onProgress })]);
   } finally {
     release?.();
   }
-  if (typeof result === "string") {
-    bar.clear();
-    io.err(
-      `ectp simulate: interrupted by ${result} with at least ${ended} of ${total} requests ended (${Math.floor((100 * ended) / total)}%; counted in steps of 1%); an unfinished run prints no summary${args.report !== undefined ? " and writes no report" : ""}\n`,
-    );
-    return interruptedStatus(result);
-  }
-  const { summary, series } = result;
+  return typeof result === "string" ? { signal: result, ended } : { result };
+}
+
+/**
+ * End a single run that finished: write its `--report`, then print its summary (the table, or
+ * `--json`'s object), even when the report could not be written. Returns the exit status: 74 for a
+ * report not written, else 1 for violations, else 0.
+ */
+function finishSingleRun(plan: RunPlan, { summary, series }: SimulationResult, bar: ProgressBar, io: CliIO): number {
   bar.done();
-  const report = args.report;
+  const report = plan.report;
   let reportError: string | undefined;
   if (report !== undefined) {
     try {
@@ -403,12 +462,12 @@ async function simulate(argv: string[], io: CliIO): Promise<number> {
   }
   // The summary is printed even when the report could not be written: the run is not thrown away.
   const json: SimulationJson = { format: SIMULATION_JSON_FORMAT, ...summary };
-  io.out(args.json ? `${JSON.stringify(json)}\n` : `${formatSummary(summary)}\n`);
+  io.out(plan.json ? `${JSON.stringify(json)}\n` : `${formatSummary(summary)}\n`);
   if (report !== undefined && reportError !== undefined) {
     io.err(`ectp simulate: --report could not write "${shownArg(report)}": ${shortText(reportError, REPORT_ERROR_CHARS)}\n`);
     return EXIT_IO;
   }
-  if (report !== undefined && !args.json) io.out(`report written to ${report}\n`);
+  if (report !== undefined && !plan.json) io.out(`report written to ${report}\n`);
   return summary.violations.count > 0 ? EXIT_VIOLATIONS : 0;
 }
 
