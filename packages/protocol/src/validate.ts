@@ -350,7 +350,7 @@ let lastFingerprint: NormalizedFingerprint = Object.freeze({ model: "", dtype: 0
 
 /** {@link readFingerprint} for validateDescriptor: the same checks and errors, the value shared (frozen). */
 function readSharedFingerprint(fp: unknown): NormalizedFingerprint | EctpError {
-  return readFingerprintWith(fp, sharedFingerprint);
+  return readFingerprintWith(fp, sharedFingerprint, true);
 }
 
 /** The frozen normalised fingerprint of checked fields: the last one when equal, else a new last one. */
@@ -374,44 +374,53 @@ export function normalizeFingerprint(fp: unknown): Validation<NormalizedFingerpr
 
 /** {@link normalizeFingerprint} without the result wrapper: the value, or the error. */
 function readFingerprint(fp: unknown): NormalizedFingerprint | EctpError {
-  return readFingerprintWith(fp, (model, dtype, rowBytes, layoutVersion) => ({ model, dtype, rowBytes, layoutVersion }));
+  return readFingerprintWith(fp, freshFingerprint, true);
 }
 
+/** A new normalised fingerprint of checked fields. */
+function freshFingerprint(model: string, dtype: number, rowBytes: number, layoutVersion: number): NormalizedFingerprint {
+  return { model, dtype, rowBytes, layoutVersion };
+}
+
+/** What {@link readFingerprintWith} makes of a fingerprint's checked fields: a fresh or shared object, a key-id suffix. */
+type FingerprintMaker<T> = (model: string, dtype: number, rowBytes: number, layoutVersion: number) => T;
+
 /**
- * The one reading of a raw fingerprint: absent means all-default, each field is read once
- * and checked (in {@link fingerprintFieldsError}'s order, with its errors), then `make`
- * builds what the caller needs from the checked fields (a fresh or shared object, a key-id
- * suffix) without an intermediate object.
+ * The one reading and check of a raw fingerprint, for every place that takes one (validateDescriptor's
+ * key and expected fingerprint, itemKeyId, tryItemKeyId, normalizeFingerprint and fingerprintsEqual):
+ * absent (`undefined`, `null`) means all-default; anything but an object of fields is refused; each
+ * field is read once, in the order model, dtype, rowBytes, layoutVersion (absent or null as its
+ * default), then checked in that order. A well-formed one gives `make` of its fields, built without
+ * an intermediate object. A malformed one gives the error naming the first malformed field when
+ * `explain` is true, else `undefined` (for the callers that only need to know, on hot paths: no
+ * error is built). Throws what a hostile object's reads throw; the callers catch it.
  */
-function readFingerprintWith<T>(
-  fp: unknown,
-  make: (model: string, dtype: number, rowBytes: number, layoutVersion: number) => T,
-): T | EctpError {
+function readFingerprintWith<T>(fp: unknown, make: FingerprintMaker<T>, explain: true): T | EctpError;
+function readFingerprintWith<T>(fp: unknown, make: FingerprintMaker<T>, explain: false): T | undefined;
+function readFingerprintWith<T>(fp: unknown, make: FingerprintMaker<T>, explain: boolean): T | EctpError | undefined {
   if (fp === undefined || fp === null) return make("", 0, 0, 0);
   // [C2] An array or bytes would read as the all-default fingerprint, and so as another item's key.
   if (typeof fp !== "object" || !isMessageObject(fp))
-    return notAMessage("fingerprint", "ectp.v1.IFingerprint: model, dtype, rowBytes, layoutVersion", fp);
+    return explain ? notAMessage("fingerprint", "ectp.v1.IFingerprint: model, dtype, rowBytes, layoutVersion", fp) : undefined;
   const f = fp as Record<string, unknown>;
   const model = f.model ?? "";
   const dtype = f.dtype ?? 0;
   const rowBytes = f.rowBytes ?? 0;
   const layoutVersion = f.layoutVersion ?? 0;
-  if (typeof model === "string" && isWellFormed(model) && isEnumValue(dtype) && isUint32(rowBytes) && isUint32(layoutVersion))
-    return make(model, dtype, rowBytes, layoutVersion);
-  return fingerprintFieldsError(model, dtype, rowBytes, layoutVersion);
+  if (typeof model !== "string") return refuseField(explain, "fingerprint.model must be a string", model);
+  // A key the encoders refuse to send is no key: one judged valid here can always be sent. (The model
+  // of the cached key-id suffix passed this check already: the usual one is not looked at again.)
+  if (model !== suffixModel && !isWellFormed(model))
+    return refuseField(explain, "fingerprint.model must be well-formed UTF-16 (no lone surrogate, which UTF-8 cannot carry)", model);
+  if (!isEnumValue(dtype)) return refuseField(explain, "fingerprint.dtype must be a Dtype enum value (an integer in [0, 2^31))", dtype);
+  if (!isUint32(rowBytes)) return refuseField(explain, "fingerprint.rowBytes must be a uint32 (an integer in [0, 2^32))", rowBytes);
+  if (!isUint32(layoutVersion)) return refuseField(explain, "fingerprint.layoutVersion must be a uint32 (an integer in [0, 2^32))", layoutVersion);
+  return make(model, dtype, rowBytes, layoutVersion);
 }
 
-/** The error of the first malformed fingerprint field (each read once by the caller, which calls it only when one is). */
-function fingerprintFieldsError(model: unknown, dtype: unknown, rowBytes: unknown, layoutVersion: unknown): EctpError {
-  if (typeof model !== "string") return fail("INVALID_DESCRIPTOR", `fingerprint.model must be a string; got ${describe(model)}`, {}).error;
-  // A key the encoders refuse to send is no key: one judged valid here can always be sent.
-  if (!isWellFormed(model))
-    return fail("INVALID_DESCRIPTOR", `fingerprint.model must be well-formed UTF-16 (no lone surrogate, which UTF-8 cannot carry); got ${describe(model)}`, {}).error;
-  if (!isEnumValue(dtype))
-    return fail("INVALID_DESCRIPTOR", `fingerprint.dtype must be a Dtype enum value (an integer in [0, 2^31)); got ${describe(dtype)}`, {}).error;
-  if (!isUint32(rowBytes))
-    return fail("INVALID_DESCRIPTOR", `fingerprint.rowBytes must be a uint32 (an integer in [0, 2^32)); got ${describe(rowBytes)}`, {}).error;
-  return fail("INVALID_DESCRIPTOR", `fingerprint.layoutVersion must be a uint32 (an integer in [0, 2^32)); got ${describe(layoutVersion)}`, {}).error;
+/** {@link readFingerprintWith}'s refusal of a field: the error `<rule>; got <the value>` when `explain`, else `undefined`. */
+function refuseField(explain: boolean, rule: string, got: unknown): EctpError | undefined {
+  return explain ? fail("INVALID_DESCRIPTOR", `${rule}; got ${describe(got)}`, {}).error : undefined;
 }
 
 /**
@@ -419,7 +428,7 @@ function fingerprintFieldsError(model: unknown, dtype: unknown, rowBytes: unknow
  * it (same reads, same errors) but without building the normalised object.
  */
 function readSuffix(fp: unknown): string | EctpError {
-  return readFingerprintWith(fp, suffixOf);
+  return readFingerprintWith(fp, suffixOf, true);
 }
 
 /**
@@ -476,22 +485,8 @@ function tryItemKeyIdUnsafe(key: unknown): string | undefined {
   const k = key as Record<string, unknown>;
   const hash = k.contentHash;
   if (!isBytes(hash) || hash.length < 1 || hash.length > 64) return undefined;
-  const f = k.fingerprint;
-  let sfx: string;
-  if (f === undefined || f === null) sfx = suffixOf("", 0, 0, 0);
-  else {
-    if (typeof f !== "object" || !isMessageObject(f)) return undefined;
-    const fp = f as Record<string, unknown>;
-    const model = fp.model ?? "";
-    const dtype = fp.dtype ?? 0;
-    const rowBytes = fp.rowBytes ?? 0;
-    const layoutVersion = fp.layoutVersion ?? 0;
-    if (typeof model !== "string" || !isEnumValue(dtype) || !isUint32(rowBytes) || !isUint32(layoutVersion)) return undefined;
-    // (The cached model is well-formed: only a new one is looked at.)
-    if (model !== suffixModel && !isWellFormed(model)) return undefined;
-    sfx = suffixOf(model, dtype, rowBytes, layoutVersion);
-  }
-  return keyIdOf(hash, sfx);
+  const sfx = readFingerprintWith(k.fingerprint, suffixOf, false);
+  return sfx === undefined ? undefined : keyIdOf(hash, sfx);
 }
 
 /** The content hash of a key, checked as {@link itemKeyId} checks it, or the error. */
@@ -512,17 +507,14 @@ function readHash(key: unknown): Uint8Array | EctpError {
   return hash;
 }
 
-/** Whether a well-formed normalised fingerprint equals a raw one (as {@link fingerprintsEqual}), allocation-free. */
+/**
+ * Whether a well-formed normalised fingerprint equals a raw one (as {@link fingerprintsEqual}; a malformed
+ * raw one equals none). The raw one is read as the shared fingerprint: when it equals `a`, the last one
+ * {@link readSharedFingerprint} read (as in validateDescriptor), that is `a`'s object, nothing allocated.
+ */
 function fingerprintEquals(a: NormalizedFingerprint, raw: unknown): boolean {
-  if (raw === undefined || raw === null) return a.model === "" && a.dtype === 0 && a.rowBytes === 0 && a.layoutVersion === 0;
-  if (typeof raw !== "object" || !isMessageObject(raw)) return false; // (no fingerprint, as readFingerprint says)
-  const f = raw as Record<string, unknown>;
-  const model = f.model ?? "";
-  const dtype = f.dtype ?? 0;
-  const rowBytes = f.rowBytes ?? 0;
-  const layoutVersion = f.layoutVersion ?? 0;
-  if (typeof model !== "string" || !isEnumValue(dtype) || !isUint32(rowBytes) || !isUint32(layoutVersion)) return false;
-  return a.model === model && a.dtype === dtype && a.rowBytes === rowBytes && a.layoutVersion === layoutVersion;
+  const b = readFingerprintWith(raw, sharedFingerprint, false);
+  return b !== undefined && a.model === b.model && a.dtype === b.dtype && a.rowBytes === b.rowBytes && a.layoutVersion === b.layoutVersion;
 }
 
 /**
