@@ -54,9 +54,9 @@ export interface SimulationConfig {
   producerCapacityBytes: number;
   /** Nominal destination memory of each consumer, bytes. Default 4 GiB. */
   consumerCapacityBytes: number;
-  /** Nominal link bandwidth, bytes per second. Default 25 GB/s. */
+  /** Nominal link bandwidth, bytes per second, from 1 to 1e16 (10 PB/s). Default 25 GB/s. */
   linkBytesPerSecond: number;
-  /** One-way control message latency, ms. Default 0.1 ms. */
+  /** One-way control message latency, ms, from 0 to 1 hour. Default 0.1 ms. */
   linkLatencyMs: number;
   /**
    * Consumer config overrides. Two fields are always set by the simulation instead: the wait
@@ -67,7 +67,10 @@ export interface SimulationConfig {
   consumerConfig: ConfigOverrides<ConsumerConfig>;
   /** Producer timer overrides. Default none. */
   producerConfig: ConfigOverrides<ProducerConfig>;
-  /** Simulated time between samples of the report's time series. Default 1 s (coarsened to keep <= 2,000 points). */
+  /**
+   * Simulated time between samples of the report's time series, ms, from the clock resolution
+   * (`timeResolutionMs`) to 1 hour. Default 1 s (coarsened to keep <= 2,000 points).
+   */
   sampleIntervalMs: number;
   /**
    * Granularity of the event loop's clock, ms: due times are rounded up to a multiple of
@@ -75,7 +78,10 @@ export interface SimulationConfig {
    * tenth of the default engine step).
    */
   timeResolutionMs: number;
-  /** Longest simulated time spent draining after the last request, ms. Default 180 s. */
+  /**
+   * Longest simulated time spent draining after the last request, ms, from 0.001 ms to 1 hour, and
+   * at least what the faults hold after it (a lease, a stalled read). Default 180 s.
+   */
   maxDrainMs: number;
 }
 
@@ -214,8 +220,49 @@ export const SIMULATION_LIMITS = Object.freeze({
   /**
    * Shortest engine step, encode time, service time and wait budget, ms (1 us); none may be
    * shorter than the clock resolution (`timeResolutionMs`, default 1 ms), which it would run as.
+   * Also the shortest drain (`maxDrainMs`).
    */
   minDurationMs: 0.001,
   /** Longest engine step, encode time, service time and wait budget, ms (1 hour). */
   maxDurationMs: 3_600_000,
+  /**
+   * Longest one-way control message latency (`linkLatencyMs`), ms: 1 hour, the longest wait budget
+   * (`maxDurationMs`). A ReadRequest slower than that reaches its producer after every wait budget
+   * has run out, so every request waits out its budget and falls back to local encoding (or fails,
+   * without model input), as at any longer latency: 1e12 ms ran exactly that way, not as a slow link.
+   */
+  maxLinkLatencyMs: 3_600_000,
+  /**
+   * Slowest link (`linkBytesPerSecond`), bytes per second: nothing slower is a link, and far below
+   * it (under about 1e-316 at the default byte scale) the mock network's rate, real bytes per ms
+   * (linkBytesPerSecond / 1000 / byteScale), underflowed to 0 and was refused under its own name
+   * (`bandwidthBytesPerMs`), which names no option.
+   */
+  minLinkBytesPerSecond: 1,
+  /**
+   * Fastest link (`linkBytesPerSecond`), bytes per second: 1e16 (10 PB/s, 400,000 times the default
+   * 25 GB/s). At it the largest item (`maxItemBytes`, 4 GiB) crosses in 0.43 us, within the finest
+   * clock resolution (`minTimeResolutionMs`, 1 us): every transfer is already shorter than a tick of
+   * any clock, so a faster link shows nothing new and can only be a slip (1e12 and 1e16 give the same
+   * event-log hashes).
+   */
+  maxLinkBytesPerSecond: 1e16,
+  /**
+   * Longest interval between samples of the time series (`sampleIntervalMs`), ms (1 hour; the
+   * shortest is the clock resolution, `timeResolutionMs`). The series doubles its interval by itself
+   * whenever a run outgrows its 2,000 points, so no run needs a longer one to stay small; a longer one
+   * leaves most runs a single sample, at time 0 (1e12 ms did: the report's plots were one point).
+   */
+  maxSampleIntervalMs: 3_600_000,
+  /**
+   * Longest drain after the last request (`maxDrainMs`), ms: 1 hour, 20 times the default 180 s.
+   * What faults hold after the last request is let go within a lease (default 30 s) or a stalled
+   * read (default 50 s), and a healthy run stops draining once nothing is held, however long its
+   * drain may be. A run whose core never lets go (a request never decided, a grant never released:
+   * the bugs the simulator is there to report) steps through the whole drain, or through the
+   * lost-request bound that includes it, one loop round per engine step: 1e12 ms is 10^11 rounds,
+   * hours of wall time with one request stuck; 1 hour is 360,000 rounds at the default 10 ms step,
+   * under a second.
+   */
+  maxDrainMs: 3_600_000,
 });

@@ -56,8 +56,40 @@ const FINGERPRINT: ectp.v1.IFingerprint = Object.freeze({
 /** Item ids of a request's first items (shared strings instead of one per request). */
 const ITEM_IDS: readonly string[] = Array.from({ length: 16 }, (_, k) => `i${k}`);
 
-/** Slots per ReadRequest in `Simulation.asked`. */
-const ASKED_SLOTS = 8;
+// The layout of `Simulation.asked`: each ReadRequest handed to a producer takes ASKED_SLOTS
+// consecutive slots of one flat array (no object per request on this hot path), at these offsets
+// from its first slot.
+/** Offset in `Simulation.asked` of the endpoint id of the consumer that sent the ReadRequest. */
+const ASK_CONSUMER = 0;
+/** Offset of its attempt id. */
+const ASK_ATTEMPT = 1;
+/** Offset of its item's key id (`"(malformed key)"` for a key that has none). */
+const ASK_KEY = 2;
+/** Offset of what the producer's store held of its item when it was handed over: STORE_ABSENT, STORE_NOT_READY or STORE_READY. */
+const ASK_STORE = 3;
+/** Offset of its sender epoch. */
+const ASK_EPOCH = 4;
+/** Offset of its answer: ANSWER_NONE, ANSWER_GIVEN or ANSWER_EXCUSED. */
+const ASK_ANSWER = 5;
+/** Offset of 1 when it may go unanswered as a duplicate or stale request (SPEC.md 4.3), else 0. */
+const ASK_MAY_GO_UNANSWERED = 6;
+/** Offset of 1 when its epoch was stale when it was handed over [P8], else 0. */
+const ASK_STALE_EPOCH = 7;
+/** Slots per ReadRequest in `Simulation.asked`: one per offset above. */
+const ASKED_SLOTS = ASK_STALE_EPOCH + 1;
+
+/** `ASK_STORE`: the store did not hold the item. */
+const STORE_ABSENT = 0;
+/** `ASK_STORE`: the store held the item, not fully written (NOT_READY). */
+const STORE_NOT_READY = 1;
+/** `ASK_STORE`: the store held the item, ready. */
+const STORE_READY = 2;
+/** `ASK_ANSWER`: not answered yet. */
+const ANSWER_NONE = 0;
+/** `ASK_ANSWER`: answered (a ReadGrant or a ReadReject). */
+const ANSWER_GIVEN = 1;
+/** `ASK_ANSWER`: excused from an answer: the call handing it over threw, an [I1] violation already. */
+const ANSWER_EXCUSED = 2;
 
 /** Most rounds of the loop without a natural advance of time before it counts as a livelock [I1]. */
 const MAX_SAME_INSTANT = 100_000;
@@ -206,6 +238,8 @@ class CounterSink implements MetricsSink {
 
 /** An encoder instance. */
 interface ProducerNode {
+  /** Tells it from a {@link ConsumerNode} (the simulator handles the two apart: grants, answers, reads). */
+  readonly kind: "producer";
   readonly id: string;
   readonly index: number;
   epoch: number;
@@ -234,6 +268,8 @@ interface ProducerNode {
 
 /** A prefill/decode instance. */
 interface ConsumerNode {
+  /** Tells it from a {@link ProducerNode}. */
+  readonly kind: "consumer";
   readonly id: string;
   readonly index: number;
   /** Its epoch: 1, then one more per restart after a crash [P8]. */
@@ -394,9 +430,9 @@ export class Simulation {
   private readonly handOver: boolean;
   /**
    * [P1][I1] The ReadRequests handed to the producer in the pump in progress, with what its store held
-   * of their item then, flat, {@link ASKED_SLOTS} slots each: consumer, attempt id, key id, state (0
-   * absent, 1 not ready, 2 ready), sender epoch, answer (0 none yet, 1 answered, 2 excused: the call
-   * handing it over threw, an [I1] violation already), whether it may go unanswered as a duplicate
+   * of their item then, flat, {@link ASKED_SLOTS} slots each, read and written at the `ASK_*` offsets
+   * (`a[k + ASK_EPOCH]` for the request whose first slot is `k`): consumer, attempt id, key id, store
+   * state (`STORE_*`), sender epoch, answer (`ANSWER_*`), whether it may go unanswered as a duplicate
    * or stale request (1: a grant of that consumer's epoch and item, of its attempt or a newer one, was
    * live when it was handed over, or was sent in this pump for a request handed over before it; else
    * 0), and whether its epoch was stale when it was handed over (1: older than the greatest of its
@@ -561,6 +597,7 @@ export class Simulation {
     };
     const core = this.factories.producer ? this.factories.producer(options) : new ProducerCore(options);
     const node: ProducerNode = {
+      kind: "producer",
       id,
       index,
       epoch,
@@ -608,6 +645,7 @@ export class Simulation {
     };
     const core = this.factories.consumer ? this.factories.consumer(options) : new ConsumerCore(options);
     const node: ConsumerNode = {
+      kind: "consumer",
       id,
       index,
       epoch,
@@ -862,7 +900,7 @@ export class Simulation {
    */
   private deliverMessages(node: ProducerNode | ConsumerNode, messages: readonly MockReceivedMessage[], now: number): void {
     const core = node.core;
-    const producer = "grants" in node ? node : undefined;
+    const producer = node.kind === "producer" ? node : undefined;
     for (let i = 0; i < messages.length; i++) {
       const m = messages[i] as MockReceivedMessage;
       const asked = this.askedCount;
@@ -873,7 +911,7 @@ export class Simulation {
         else core.handleMessage(m.from, m.bytes, now);
       } catch (e) {
         // Its ReadRequest, if it was one, is excused from an answer: the throw is the violation.
-        if (this.askedCount > asked) this.asked[asked * ASKED_SLOTS + 5] = 2;
+        if (this.askedCount > asked) this.asked[asked * ASKED_SLOTS + ASK_ANSWER] = ANSWER_EXCUSED;
         this.threw(node.id, e);
       }
     }
@@ -918,19 +956,19 @@ export class Simulation {
     const entry = keyId === undefined ? undefined : p.store.get(keyId);
     const a = this.asked;
     const k = this.askedCount++ * ASKED_SLOTS;
-    a[k] = m.from;
-    a[k + 1] = attemptId;
-    a[k + 2] = keyId ?? "(malformed key)";
-    a[k + 3] = entry === undefined ? 0 : entry.ready ? 2 : 1;
-    a[k + 4] = epoch as number;
-    a[k + 5] = 0;
+    a[k + ASK_CONSUMER] = m.from;
+    a[k + ASK_ATTEMPT] = attemptId;
+    a[k + ASK_KEY] = keyId ?? "(malformed key)";
+    a[k + ASK_STORE] = entry === undefined ? STORE_ABSENT : entry.ready ? STORE_READY : STORE_NOT_READY;
+    a[k + ASK_EPOCH] = epoch as number;
+    a[k + ASK_ANSWER] = ANSWER_NONE;
     // [I1] SPEC.md 4.3: a duplicate or stale request only against a grant of its epoch live as the
     // producer takes it; one ACKed before, or past its lease, is not (a late copy of its request is
     // owed an answer), nor one of the sender's older epoch [P8].
-    a[k + 6] = keyId !== undefined && p.grants.mayLeaveUnanswered(m.from, keyId, attemptId, this.now, epoch as number) ? 1 : 0;
+    a[k + ASK_MAY_GO_UNANSWERED] = keyId !== undefined && p.grants.mayLeaveUnanswered(m.from, keyId, attemptId, this.now, epoch as number) ? 1 : 0;
     // [P8] Stale as the producer takes it (SPEC.md 3.7): a newer epoch of its sender handed over
     // later in this pump leaves it owed its answer.
-    a[k + 7] = (epoch as number) < p.grants.epochOf(m.from) ? 1 : 0;
+    a[k + ASK_STALE_EPOCH] = (epoch as number) < p.grants.epochOf(m.from) ? 1 : 0;
   }
 
   /**
@@ -940,8 +978,8 @@ export class Simulation {
   private noteAnswer(to: string, attemptId: unknown): number {
     const a = this.asked;
     for (let k = 0; k < this.askedCount * ASKED_SLOTS; k += ASKED_SLOTS) {
-      if (a[k] === to && a[k + 1] === attemptId && a[k + 5] === 0) {
-        a[k + 5] = 1;
+      if (a[k + ASK_CONSUMER] === to && a[k + ASK_ATTEMPT] === attemptId && a[k + ASK_ANSWER] === ANSWER_NONE) {
+        a[k + ASK_ANSWER] = ANSWER_GIVEN;
         return k;
       }
     }
@@ -953,7 +991,7 @@ export class Simulation {
    * an epoch older than the greatest of its sender handed to the producer before it.
    */
   private staleAsked(k: number): boolean {
-    return this.asked[k + 7] === 1;
+    return this.asked[k + ASK_STALE_EPOCH] === 1;
   }
 
   /**
@@ -967,11 +1005,11 @@ export class Simulation {
   private checkAnswered(p: ProducerNode): void {
     const a = this.asked;
     for (let k = 0; k < this.askedCount * ASKED_SLOTS; k += ASKED_SLOTS) {
-      if (a[k + 5] !== 0) continue;
-      const from = a[k] as string;
-      const attemptId = a[k + 1] as number;
-      const keyId = a[k + 2] as string;
-      if (this.staleAsked(k) || a[k + 6] === 1) continue;
+      if (a[k + ASK_ANSWER] !== ANSWER_NONE) continue;
+      const from = a[k + ASK_CONSUMER] as string;
+      const attemptId = a[k + ASK_ATTEMPT] as number;
+      const keyId = a[k + ASK_KEY] as string;
+      if (this.staleAsked(k) || a[k + ASK_MAY_GO_UNANSWERED] === 1) continue;
       this.violation(
         "I1",
         `${p.id} left ${from}'s ReadRequest (attempt ${attemptId}, item ${keyId}) unanswered: not malformed, stale or a duplicate, it is owed one ReadGrant or ReadReject (SPEC.md 4.3), and the poll after it was handed over gave none; a producer that stops answering stops serving [I1]`,
@@ -1008,20 +1046,20 @@ export class Simulation {
       (reason === ectp.v1.FailureReason.FAILURE_REASON_OVERLOADED || reason === ectp.v1.FailureReason.FAILURE_REASON_INTERNAL) &&
       !this.staleAsked(answered)
     )
-      p.grants.refused(to, this.asked[answered + 2] as string, attemptId as number, this.asked[answered + 4] as number);
+      p.grants.refused(to, this.asked[answered + ASK_KEY] as string, attemptId as number, this.asked[answered + ASK_EPOCH] as number);
     if (reason !== ectp.v1.FailureReason.FAILURE_REASON_NOT_FOUND) return;
     // The request it answers; any such request for an item the store did not hold (a consumer that
     // reused an attempt id) may be the one answered.
     const a = this.asked;
     let held = -1;
     for (let k = 0; k < this.askedCount * ASKED_SLOTS; k += ASKED_SLOTS) {
-      if (a[k] !== to || a[k + 1] !== attemptId) continue;
-      if (a[k + 3] === 0) return;
+      if (a[k + ASK_CONSUMER] !== to || a[k + ASK_ATTEMPT] !== attemptId) continue;
+      if (a[k + ASK_STORE] === STORE_ABSENT) return;
       held = k;
     }
     if (held < 0) return; // Not handed over in this pump: unknown.
-    const state = a[held + 3] === 2 ? "ready" : "present but not fully written: NOT_READY, retryable";
-    this.violation("P1", `${p.id} answered ${to}'s ReadRequest (attempt ${String(attemptId)}) for item ${String(a[held + 2])} with NOT_FOUND, but its store held the item (${state}) when it handled the request [P1]`);
+    const state = a[held + ASK_STORE] === STORE_READY ? "ready" : "present but not fully written: NOT_READY, retryable";
+    this.violation("P1", `${p.id} answered ${to}'s ReadRequest (attempt ${String(attemptId)}) for item ${String(a[held + ASK_KEY])} with NOT_FOUND, but its store held the item (${state}) when it handled the request [P1]`);
   }
 
   /** The end of a pump: unreachable peers to the core, then its outputs carried out. */
@@ -1029,7 +1067,7 @@ export class Simulation {
     const core = node.core;
     for (let i = 0; i < unreachable.length; i++) {
       const u = unreachable[i] as string;
-      if ("grants" in node) node.grants.peerGone(u);
+      if (node.kind === "producer") node.grants.peerGone(u);
       try {
         core.handlePeerUnreachable(u, now);
       } catch (e) {
@@ -1044,7 +1082,7 @@ export class Simulation {
       return; // (what it owed is not judged: the throw is the violation)
     }
     if (outs && outs.length > 0) node.dirty = this.execute(node, node.transport, outs);
-    if ("grants" in node && this.askedCount > 0) this.checkAnswered(node);
+    if (node.kind === "producer" && this.askedCount > 0) this.checkAnswered(node);
   }
 
   /**
@@ -1064,7 +1102,7 @@ export class Simulation {
       // the attempt was sent under an epoch stale when it was handed over (which the producer must ignore).
       const replaces = answered < 0 || !this.staleAsked(answered);
       // [P8] Of the epoch of the request it answers (none of this pump: the greatest handed over).
-      const epoch = answered < 0 ? p.grants.epochOf(to) : (this.asked[answered + 4] as number);
+      const epoch = answered < 0 ? p.grants.epochOf(to) : (this.asked[answered + ASK_EPOCH] as number);
       if (replaces && keyId !== undefined && typeof attemptId === "number") this.noteLiveFrom(answered, to, keyId, attemptId, epoch);
       if (typeof grant.grantId === "number" && keyId !== undefined)
         problem = p.grants.grant(grant.grantId, keyId, to, Number(grant.leaseMs ?? 0), this.now, typeof attemptId === "number" ? attemptId : 0, replaces, epoch);
@@ -1084,7 +1122,8 @@ export class Simulation {
   private noteLiveFrom(answered: number, to: string, keyId: string, attemptId: number, epoch: number): void {
     const a = this.asked;
     for (let k = answered < 0 ? 0 : answered + ASKED_SLOTS; k < this.askedCount * ASKED_SLOTS; k += ASKED_SLOTS)
-      if (a[k] === to && a[k + 2] === keyId && a[k + 4] === epoch && (a[k + 1] as number) <= attemptId) a[k + 6] = 1;
+      if (a[k + ASK_CONSUMER] === to && a[k + ASK_KEY] === keyId && a[k + ASK_EPOCH] === epoch && (a[k + ASK_ATTEMPT] as number) <= attemptId)
+        a[k + ASK_MAY_GO_UNANSWERED] = 1;
   }
 
   /** Carry out a core's outputs. Returns true when a send may have produced an unreachable notice. */
@@ -1097,7 +1136,7 @@ export class Simulation {
         case "send": {
           const body = envelopeBodyName(o.envelope) ?? "empty";
           this.checker.eventOf(this.now, who, ">", o.peerId, body);
-          if ("grants" in node) {
+          if (node.kind === "producer") {
             if (body === "readGrant") this.noteGrant(node, o.peerId, o.envelope.readGrant as ectp.v1.IReadGrant);
             else if (body === "readReject") this.noteReject(node, o.peerId, o.envelope.readReject as ectp.v1.IReadReject);
           }
@@ -1124,7 +1163,7 @@ export class Simulation {
             // the metadata was unusable, which the core must treat as unreachable. The ledger
             // forgets that peer's grants with it, as in finishPump (else [I3] blamed the producer
             // for pins it rightly dropped).
-            if ("grants" in node) node.grants.peerGone(o.peerId);
+            if (node.kind === "producer") node.grants.peerGone(o.peerId);
             this.guard(who, () => node.core.handlePeerUnreachable(o.peerId, this.now));
             node.stale = node.changed = true;
             const current = this.nodes.get(who);
@@ -1134,7 +1173,7 @@ export class Simulation {
         case "disconnect-peer":
           this.checker.event(this.now, `${who} disconnect ${o.peerId}`);
           // A producer that declares a consumer gone (silent [P8]) has released its grants.
-          if ("grants" in node) node.grants.peerGone(o.peerId);
+          if (node.kind === "producer") node.grants.peerGone(o.peerId);
           t.disconnectPeer(o.peerId);
           break;
         case "start-read":
@@ -1143,7 +1182,7 @@ export class Simulation {
           if (this.net.hasUnsettledWriteInto(who, o.destination.region, o.destination.offset, o.destination.length))
             this.violation("I5", `${who} started read#${o.readId} into region ${o.destination.region.id} while another read may still write into those bytes`);
           // [C6] nor while the engine still uses the bytes loaded there.
-          if ("pool" in node && node.pool.inUseByEngine(o.destination.region.id))
+          if (node.kind === "consumer" && node.pool.inUseByEngine(o.destination.region.id))
             this.violation("I6", `${who} started read#${o.readId} into region ${o.destination.region.id} while the engine still uses its loaded bytes [C6]`);
           // A transport throws only for local misuse (e.g. a destination already freed): that is the core's fault [I1].
           try {
@@ -2162,18 +2201,15 @@ function optionProblems(options: ConfigOverrides<SimulationConfig>): string[] {
     if (typeof v === "number" && Number.isSafeInteger(v) && v >= min && (max === undefined || v <= max)) return;
     out.push(`${k} must be an integer ${max === undefined ? `>= ${min}` : `from ${min} to ${max}`}; got ${describeValue(v)}`);
   };
-  const duration = (k: keyof SimulationConfig) => {
+  const range = (k: keyof SimulationConfig, min: number, max: number, unit: string) => {
     const v = cfg[k];
-    if (typeof v === "number" && v >= L.minDurationMs && v <= L.maxDurationMs) return;
-    out.push(`${k} must be a number of ms from ${L.minDurationMs} to ${L.maxDurationMs}; got ${describeValue(v)}`);
+    if (typeof v === "number" && v >= min && v <= max) return;
+    out.push(`${k} must be a number of ${unit} from ${min} to ${max}; got ${describeValue(v)}`);
   };
+  const duration = (k: keyof SimulationConfig) => range(k, L.minDurationMs, L.maxDurationMs, "ms");
   const positive = (k: keyof SimulationConfig) => {
     const v = cfg[k];
     if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) out.push(`${k} must be a positive number; got ${describeValue(v)}`);
-  };
-  const nonNegative = (k: keyof SimulationConfig) => {
-    const v = cfg[k];
-    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) out.push(`${k} must be a finite number >= 0; got ${describeValue(v)}`);
   };
   const fraction = (k: keyof SimulationConfig) => {
     const v = cfg[k];
@@ -2199,9 +2235,10 @@ function optionProblems(options: ConfigOverrides<SimulationConfig>): string[] {
   duration("budgetMs");
   // The consumer's wait budget is a whole number of milliseconds [C11].
   if (Number.isFinite(cfg.budgetMs) && !Number.isInteger(cfg.budgetMs)) out.push(`budgetMs must be a whole number of ms; got ${cfg.budgetMs}`);
-  positive("linkBytesPerSecond");
-  positive("sampleIntervalMs");
-  positive("maxDrainMs");
+  range("linkBytesPerSecond", L.minLinkBytesPerSecond, L.maxLinkBytesPerSecond, "bytes per second");
+  // (At least the clock resolution too: checked below.)
+  range("sampleIntervalMs", L.minTimeResolutionMs, L.maxSampleIntervalMs, "ms");
+  range("maxDrainMs", L.minDurationMs, L.maxDrainMs, "ms");
   const res = cfg.timeResolutionMs;
   if (typeof res !== "number" || !(res >= L.minTimeResolutionMs && res <= L.maxTimeResolutionMs))
     out.push(`timeResolutionMs must be a number of ms from ${L.minTimeResolutionMs} to ${L.maxTimeResolutionMs}; got ${String(res)}`);
@@ -2216,7 +2253,7 @@ function optionProblems(options: ConfigOverrides<SimulationConfig>): string[] {
     out.push(`sampleIntervalMs must be at least timeResolutionMs = ${res} ms; got ${cfg.sampleIntervalMs}`);
   positive("producerCapacityBytes");
   positive("consumerCapacityBytes");
-  nonNegative("linkLatencyMs");
+  range("linkLatencyMs", 0, L.maxLinkLatencyMs, "ms");
   fraction("metadataOnlyFraction");
   fraction("itemReuse");
   object("consumerConfig");
@@ -2264,9 +2301,13 @@ function optionProblems(options: ConfigOverrides<SimulationConfig>): string[] {
         : settle === dropped
           ? `a grant whose ReadComplete was dropped: its lease, ${dropped} ms`
           : `a grant whose ReadComplete was delayed: up to messageDelayMaxMs (at most its lease), ${delayed} ms`;
+    // Past the longest drain, only a shorter hold can help: name the setting that sets it.
+    const shorten =
+      settle === stall ? "consumerConfig.transferTimeoutMs or consumerConfig.quarantineCapMs" : settle === dropped ? "producerConfig.leaseMs" : "faults.messageDelayMaxMs";
+    const fix = settle <= L.maxDrainMs ? `raise maxDrainMs to at least ${settle}` : `no drain may last that long (maxDrainMs is at most ${L.maxDrainMs}): shorten ${shorten}`;
     if (cfg.maxDrainMs < settle)
       out.push(
-        `maxDrainMs ${cfg.maxDrainMs} is shorter than what these faults hold after the last request (${what}), which the final check would count as a leak [I4]; raise maxDrainMs to at least ${settle}`,
+        `maxDrainMs ${cfg.maxDrainMs} is shorter than what these faults hold after the last request (${what}), which the final check would count as a leak [I4]; ${fix}`,
       );
   }
   return out;

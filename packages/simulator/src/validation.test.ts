@@ -33,7 +33,16 @@ describe("validateConfig reports every option runSimulation rejects, and runSimu
     ["an unknown fault preset", { faults: "bogus" as never }, /faults must be one of none, light, heavy, chaos or a FaultProfile object; got "bogus"/],
     ["a fault profile with a rate out of range", { faults: { ...faultPreset("light"), readFail: 2 } }, /faults\.readFail must be a number in \[0, 1\]; got 2/],
     ["a fault profile with a field missing", { faults: { ...faultPreset("light"), memoryPressure: undefined } as never }, /faults\.memoryPressure must be a finite number > 0/],
-    ["a negative link latency", { linkLatencyMs: -1 }, /linkLatencyMs must be a finite number >= 0; got -1/],
+    ["a negative link latency", { linkLatencyMs: -1 }, /linkLatencyMs must be a number of ms from 0 to 3600000; got -1$/],
+    // Ran: every ReadRequest reached its producer after every wait budget, so every request fell back (or failed).
+    ["a link latency of ages", { linkLatencyMs: 1e12 }, /linkLatencyMs must be a number of ms from 0 to 3600000; got 1000000000000$/],
+    ["a link faster than any item needs", { linkBytesPerSecond: 1e300 }, /linkBytesPerSecond must be a number of bytes per second from 1 to 10000000000000000; got 1e\+300$/],
+    // Was refused by the mock network under its own name (bandwidthBytesPerMs ... got 0): the rate per real byte underflowed.
+    ["a link slower than a byte a second", { linkBytesPerSecond: 5e-324 }, /linkBytesPerSecond must be a number of bytes per second from 1 to 10000000000000000; got 5e-324$/],
+    // Ran with a single sample, at time 0.
+    ["a sample interval of ages", { sampleIntervalMs: Number.MAX_VALUE }, /sampleIntervalMs must be a number of ms from 0.001 to 3600000; got 1.7976931348623157e\+308$/],
+    // Ran; but a run whose core never lets go steps through the whole drain (and the lost-request bound, which includes it).
+    ["a drain of ages", { maxDrainMs: 1e12 }, /maxDrainMs must be a number of ms from 0.001 to 3600000; got 1000000000000$/],
     ["a fractional budget", { budgetMs: 1.5 }, /budgetMs must be a whole number of ms; got 1.5/],
     ["a consumer config the core rejects", { consumerConfig: { transferTimeoutMs: 1e9 } }, /cannot be set up.*transferTimeoutMs/],
     ["a consumer config that is not an object", { consumerConfig: "fast" as never }, /consumerConfig must be an object/],
@@ -81,6 +90,16 @@ describe("validateConfig reports every option runSimulation rejects, and runSimu
       "a drain shorter than a delayed ReadComplete holds its grant",
       { faults: { ...faultPreset("none"), messageDelay: 0.3, messageDelayMaxMs: 100_000 }, maxDrainMs: 5_000 },
       /a grant whose ReadComplete was delayed: up to messageDelayMaxMs \(at most its lease\), 30000 ms.*raise maxDrainMs to at least 30000/,
+    ],
+    [
+      "a lease longer than any drain may last, with ReadCompletes dropped (raising maxDrainMs cannot help)",
+      { faults: { ...faultPreset("none"), messageDrop: 0.1 }, producerConfig: { leaseMs: 4_000_000 }, maxDrainMs: 3_600_000 },
+      /maxDrainMs 3600000 is shorter .*its lease, 4000000 ms\), .*\[I4\]; no drain may last that long \(maxDrainMs is at most 3600000\): shorten producerConfig\.leaseMs$/,
+    ],
+    [
+      "a read stall longer than any drain may last",
+      { faults: "heavy", consumerConfig: { quarantineCapMs: 10_000_000 } },
+      /a stalled read: transferTimeoutMs \+ quarantineCapMs \/ 2 = 5020000 ms\), .*no drain may last that long \(maxDrainMs is at most 3600000\): shorten consumerConfig\.transferTimeoutMs or consumerConfig\.quarantineCapMs$/,
     ],
     [
       "an item as large as the store, which the byte scale's rounding makes larger",
@@ -142,6 +161,31 @@ describe("validateConfig reports every option runSimulation rejects, and runSimu
     expect(validateConfig({ byteScale: 16, maxItemBytes: L.maxItemBytes, maxItemsPerRequest: L.maxItemsPerRequest })).toEqual([]);
     const { summary } = await runSimulation({ ...TINY, seed: L.maxSeed });
     expect(summary.requests.total).toBe(8);
+  });
+
+  it("linkLatencyMs, linkBytesPerSecond, sampleIntervalMs and maxDrainMs are accepted at their bounds and refused past them", () => {
+    const L = SIMULATION_LIMITS;
+    expect([L.maxLinkLatencyMs, L.minLinkBytesPerSecond, L.maxLinkBytesPerSecond, L.maxSampleIntervalMs, L.maxDrainMs]).toEqual([3_600_000, 1, 1e16, 3_600_000, 3_600_000]);
+    const inRange: Partial<SimulationOptions>[] = [
+      { linkLatencyMs: 0 },
+      { linkLatencyMs: L.maxLinkLatencyMs },
+      { linkBytesPerSecond: L.minLinkBytesPerSecond },
+      { linkBytesPerSecond: L.maxLinkBytesPerSecond },
+      { sampleIntervalMs: L.minDurationMs, timeResolutionMs: L.minTimeResolutionMs, stepMs: 1 },
+      { sampleIntervalMs: L.maxSampleIntervalMs },
+      { maxDrainMs: L.minDurationMs },
+      { maxDrainMs: L.maxDrainMs },
+    ];
+    for (const ok of inRange) expect(validateConfig({ ...TINY, ...ok }), JSON.stringify(ok)).toEqual([]);
+    const outOfRange: [Partial<SimulationOptions>, string][] = [
+      [{ linkLatencyMs: L.maxLinkLatencyMs + 1 }, "linkLatencyMs must be a number of ms from 0 to 3600000; got 3600001"],
+      [{ linkBytesPerSecond: 0.5 }, "linkBytesPerSecond must be a number of bytes per second from 1 to 10000000000000000; got 0.5"],
+      [{ linkBytesPerSecond: 2e16 }, "linkBytesPerSecond must be a number of bytes per second from 1 to 10000000000000000; got 20000000000000000"],
+      [{ sampleIntervalMs: L.maxSampleIntervalMs + 1 }, "sampleIntervalMs must be a number of ms from 0.001 to 3600000; got 3600001"],
+      [{ maxDrainMs: L.maxDrainMs + 1 }, "maxDrainMs must be a number of ms from 0.001 to 3600000; got 3600001"],
+      [{ maxDrainMs: 0.0005 }, "maxDrainMs must be a number of ms from 0.001 to 3600000; got 0.0005"],
+    ];
+    for (const [bad, message] of outOfRange) expect(validateConfig({ ...TINY, ...bad }), JSON.stringify(bad)).toEqual([message]);
   });
 
   it("read stalls with the quarantine cap disabled (Infinity) or long (with a drain to match) run without false leaks [I4]", async () => {
