@@ -329,6 +329,30 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     last.raw = raw;
     last.result = withOutcome(last.result, classify(last.result.name, raw, options.knownFailing));
   };
+  /**
+   * The testee for the next case: the live one, or one started for it (`fresh`); the case's failed
+   * outcome when none starts, or starts have stopped. The first testee's features are compared with
+   * the run's once.
+   */
+  const testeeForCase = async (): Promise<{ testee: TesteeConnection; fresh: boolean } | { failed: RawOutcome }> => {
+    const fresh = !conn?.alive;
+    if (fresh) {
+      const stopped = starts.stopped;
+      if (stopped !== undefined) return { failed: { status: "failed", message: stopped } };
+      try {
+        conn = await starts.start(options.testee, "case", conn !== undefined);
+      } catch (err) {
+        if (!(err instanceof TesteeFault)) throw err;
+        return { failed: { status: "failed", message: err.message } };
+      }
+    }
+    const testee = conn as TesteeConnection;
+    if (!featuresCompared) {
+      featuresCompared = true;
+      for (const w of featureWarnings(features, testee.initResult?.features)) options.onWarning?.(w);
+    }
+    return { testee, fresh };
+  };
   /** Run one case; `used`: the testee it ran on; `rerun`: it failed only for its predecessor's output. */
   const runCase = async (c: LoadedCase): Promise<{ outcome: RawOutcome; used?: TesteeConnection | undefined; rerun?: true; stderrBefore?: number | undefined }> => {
     let answered = 0;
@@ -336,28 +360,15 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     /** How many characters the testee had written to stderr before this case began (undefined for one started for it). */
     let stderrBefore: number | undefined;
     try {
-      const fresh = !conn?.alive;
-      if (!conn?.alive) {
-        const stopped = starts.stopped;
-        if (stopped !== undefined) return { outcome: { status: "failed", message: stopped } };
-        try {
-          conn = await starts.start(options.testee, "case", conn !== undefined);
-        } catch (err) {
-          if (!(err instanceof TesteeFault)) throw err;
-          return { outcome: { status: "failed", message: err.message } };
-        }
-      }
-      used = conn;
-      stderrBefore = fresh ? undefined : conn.stderrWritten?.();
-      if (!featuresCompared) {
-        featuresCompared = true;
-        for (const w of featureWarnings(features, conn.initResult?.features)) options.onWarning?.(w);
-      }
-      await runScriptedCase(c, countingAnswers(conn, () => answered++), { features, caseTimeoutMs: options.caseTimeoutMs });
+      const got = await testeeForCase();
+      if ("failed" in got) return { outcome: got.failed };
+      used = got.testee;
+      stderrBefore = got.fresh ? undefined : used.stderrWritten?.();
+      await runScriptedCase(c, countingAnswers(used, () => answered++), { features, caseTimeoutMs: options.caseTimeoutMs });
       // Output the testee wrote after its last answer (a second answer, a crash on the way out)
       // belongs to this case: let it arrive, then judge.
       await new Promise((resolve) => setImmediate(resolve));
-      if (conn.fault) throw conn.fault;
+      if (used.fault) throw used.fault;
       return { outcome: { status: "passed" }, used, stderrBefore };
     } catch (err) {
       // TESTEE-PROTOCOL.md §2: output after the previous case's last answer fails that case, not this one.
