@@ -6,7 +6,8 @@
  * Any failing seed is reproduced by one command.
  * @packageDocumentation
  */
-export { runSimulation, validateConfig, minByteScale, Simulation } from "./simulation.js";
+export { runSimulation, validateConfig, Simulation } from "./simulation.js";
+export { minByteScale } from "./config-check.js";
 export { runSweep, validateSweep } from "./sweep.js";
 export type { SweepOptions, SweepSummary } from "./sweep.js";
 export { DEFAULT_SIMULATION_CONFIG, SIMULATION_LIMITS } from "./options.js";

@@ -3,8 +3,8 @@
  * and fault-profile validation, the presets, the network's fault plan, the rate, target and effect
  * of each simulator-injected fault, the metadata-only rewrite, memory pressure, summary and sweep
  * arithmetic, reproduce commands, the workload generator and the run's bounds. Each test fails on
- * a small change of faults.ts, network.ts, simulation.ts, summary.ts, sweep.ts, workload.ts or
- * duration.ts that the other tests let pass (or that only the README's pinned hash caught; found
+ * a small change of faults.ts, network.ts, simulation.ts, config-check.ts, summary.ts, sweep.ts,
+ * workload.ts or duration.ts that the other tests let pass (or that only the README's pinned hash caught; found
  * by mutation testing). Small workloads only.
  */
 import { describe, expect, it } from "vitest";

@@ -8,31 +8,33 @@
  * requests, and the simulator's own timers (encode and service completions, crashes,
  * restarts, cancel storms). Nothing here uses wall-clock time or `Math.random`, so a
  * seed replays exactly.
+ *
+ * Beside it: the checks of the options (config-check.ts), the ReadRequests a producer's pump
+ * must answer (answer-ledger.ts), the grants on the wire (grant-ledger.ts), the timers
+ * (timer-heap.ts) and the counters of the cores (counter-sink.ts).
  * @module
  */
 import {
   type AdmitItem,
   type AdmitRequest,
-  type ConfigOverrides,
   type ConsumerOptions,
   ConsumerCore,
   type CoreOutput,
-  DEFAULT_CONSUMER_CONFIG,
-  DEFAULT_PRODUCER_CONFIG,
   type DestinationPool,
   type FailedRequest,
   type ItemDecision,
-  type Labels,
   type MemoryRegion,
   MemoryItemStore,
-  type MetricsSink,
   ProducerCore,
   type ReadDestination,
   type ReadResult,
   SeededRandom,
 } from "@ectp/core";
-import { EctpError, SPEC_MAJOR, crc32c, decodeEnvelope, describeValue, ectp, encodeEnvelope, envelopeBodyName, itemKeyId, tryItemKeyId } from "@ectp/protocol";
-import { type FaultProfile, faultPreset, faultsProblems } from "./faults.js";
+import { EctpError, SPEC_MAJOR, crc32c, decodeEnvelope, ectp, encodeEnvelope, envelopeBodyName, itemKeyId, tryItemKeyId } from "@ectp/protocol";
+import { AnswerLedger } from "./answer-ledger.js";
+import { PLANTABLE, configOnly, inputProblems, invalidOptions, setupProblem, stallMsOf } from "./config-check.js";
+import { CounterSink } from "./counter-sink.js";
+import { type FaultProfile, faultPreset } from "./faults.js";
 import { GrantLedger } from "./grant-ledger.js";
 import type { ConsumerLike, CoreFactories, ProducerLike } from "./hooks.js";
 import { MillisHistogram } from "./histogram.js";
@@ -40,9 +42,10 @@ import { InvariantChecker, type InvariantId } from "./invariants.js";
 import { createNetwork } from "./network.js";
 import type { MockNetwork, MockReceivedMessage, MockTransport } from "@ectp/transport-mock";
 import { DEFAULT_SIMULATION_CONFIG, SIMULATION_LIMITS, type SimulationConfig, type SimulationOptions } from "./options.js";
-import { BytePool, ByteSlab, patternEquals, patternInto, scaledSize } from "./payload.js";
+import { BytePool, ByteSlab, patternEquals, patternInto } from "./payload.js";
 import { SeriesRecorder } from "./series.js";
 import { type SimulationResult, type SimulationSummary, reproduceCommand } from "./summary.js";
+import { type Timer, TimerHeap } from "./timer-heap.js";
 import { type WorkloadItem, WorkloadGenerator } from "./workload.js";
 
 /** The model fingerprint every simulated instance shares. */
@@ -55,41 +58,6 @@ const FINGERPRINT: ectp.v1.IFingerprint = Object.freeze({
 
 /** Item ids of a request's first items (shared strings instead of one per request). */
 const ITEM_IDS: readonly string[] = Array.from({ length: 16 }, (_, k) => `i${k}`);
-
-// The layout of `Simulation.asked`: each ReadRequest handed to a producer takes ASKED_SLOTS
-// consecutive slots of one flat array (no object per request on this hot path), at these offsets
-// from its first slot.
-/** Offset in `Simulation.asked` of the endpoint id of the consumer that sent the ReadRequest. */
-const ASK_CONSUMER = 0;
-/** Offset of its attempt id. */
-const ASK_ATTEMPT = 1;
-/** Offset of its item's key id (`"(malformed key)"` for a key that has none). */
-const ASK_KEY = 2;
-/** Offset of what the producer's store held of its item when it was handed over: STORE_ABSENT, STORE_NOT_READY or STORE_READY. */
-const ASK_STORE = 3;
-/** Offset of its sender epoch. */
-const ASK_EPOCH = 4;
-/** Offset of its answer: ANSWER_NONE, ANSWER_GIVEN or ANSWER_EXCUSED. */
-const ASK_ANSWER = 5;
-/** Offset of 1 when it may go unanswered as a duplicate or stale request (SPEC.md 4.3), else 0. */
-const ASK_MAY_GO_UNANSWERED = 6;
-/** Offset of 1 when its epoch was stale when it was handed over [P8], else 0. */
-const ASK_STALE_EPOCH = 7;
-/** Slots per ReadRequest in `Simulation.asked`: one per offset above. */
-const ASKED_SLOTS = ASK_STALE_EPOCH + 1;
-
-/** `ASK_STORE`: the store did not hold the item. */
-const STORE_ABSENT = 0;
-/** `ASK_STORE`: the store held the item, not fully written (NOT_READY). */
-const STORE_NOT_READY = 1;
-/** `ASK_STORE`: the store held the item, ready. */
-const STORE_READY = 2;
-/** `ASK_ANSWER`: not answered yet. */
-const ANSWER_NONE = 0;
-/** `ASK_ANSWER`: answered (a ReadGrant or a ReadReject). */
-const ANSWER_GIVEN = 1;
-/** `ASK_ANSWER`: excused from an answer: the call handing it over threw, an [I1] violation already. */
-const ANSWER_EXCUSED = 2;
 
 /** Most rounds of the loop without a natural advance of time before it counts as a livelock [I1]. */
 const MAX_SAME_INSTANT = 100_000;
@@ -137,103 +105,6 @@ interface Encoding {
   readonly epoch: number;
   /** Waiting (request, item index) pairs, flat: request, index, request, index, ... */
   readonly waiters: (Req | number)[];
-}
-
-/** A timer of the simulator itself: `run(arg)` at `at`. */
-interface Timer {
-  at: number;
-  seq: number;
-  /** Hot timers pass a function made once per run and their state as `arg` (no closure per timer). */
-  run: (arg: unknown) => void;
-  arg: unknown;
-}
-
-/** Min-heap of timers by (time, insertion order), so equal times run in a fixed order. */
-class TimerHeap {
-  private readonly a: Timer[] = [];
-  private seq = 0;
-
-  push<A>(at: number, run: (arg: A) => void, arg: A): void {
-    const t: Timer = { at, seq: this.seq++, run: run as (arg: unknown) => void, arg };
-    const a = this.a;
-    a.push(t);
-    let i = a.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (less(a[p] as Timer, t)) break;
-      a[i] = a[p] as Timer;
-      i = p;
-    }
-    a[i] = t;
-  }
-
-  peek(): number | undefined {
-    return this.a[0]?.at;
-  }
-
-  pop(): Timer | undefined {
-    const a = this.a;
-    const top = a[0];
-    const last = a.pop();
-    if (a.length > 0 && last) {
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= a.length) break;
-        const r = l + 1;
-        const c = r < a.length && less(a[r] as Timer, a[l] as Timer) ? r : l;
-        if (less(last, a[c] as Timer)) break;
-        a[i] = a[c] as Timer;
-        i = c;
-      }
-      a[i] = last;
-    }
-    return top;
-  }
-}
-
-function less(x: Timer, y: Timer): boolean {
-  return x.at < y.at || (x.at === y.at && x.seq < y.seq);
-}
-
-/** Sums counters over every core instance, keyed `name{labels}`. */
-class CounterSink implements MetricsSink {
-  readonly totals = new Map<string, number>();
-
-  /** Keys of frozen label objects (cores reuse them), so the key is built once per object. */
-  private readonly keys = new WeakMap<Labels, Map<string, string>>();
-
-  counter(name: string, value = 1, labels?: Labels): void {
-    let key = name;
-    if (labels) {
-      let byName = this.keys.get(labels);
-      const cached = byName?.get(name);
-      if (cached !== undefined) key = cached;
-      else {
-        const ks = Object.keys(labels);
-        if (ks.length > 0) key += `{${ks.map((k) => `${k}=${labels[k]}`).join(",")}}`;
-        // Only a frozen object is sure to keep its labels; a mutable one is keyed every time.
-        if (Object.isFrozen(labels)) {
-          if (byName === undefined) {
-            byName = new Map();
-            this.keys.set(labels, byName);
-          }
-          byName.set(name, key);
-        }
-      }
-    }
-    this.totals.set(key, (this.totals.get(key) ?? 0) + value);
-  }
-
-  gauge(): void {}
-
-  histogram(): void {}
-
-  sum(pattern: RegExp): number {
-    let n = 0;
-    for (const [k, v] of this.totals) if (pattern.test(k)) n += v;
-    return n;
-  }
 }
 
 /** An encoder instance. */
@@ -428,22 +299,8 @@ export class Simulation {
   private readonly skipQuietSteps: boolean;
   /** Whether sent envelopes travel with their bytes to be handed to the receiver (see {@link SimulationOptions.decodeMessages}). */
   private readonly handOver: boolean;
-  /**
-   * [P1][I1] The ReadRequests handed to the producer in the pump in progress, with what its store held
-   * of their item then, flat, {@link ASKED_SLOTS} slots each, read and written at the `ASK_*` offsets
-   * (`a[k + ASK_EPOCH]` for the request whose first slot is `k`): consumer, attempt id, key id, store
-   * state (`STORE_*`), sender epoch, answer (`ANSWER_*`), whether it may go unanswered as a duplicate
-   * or stale request (1: a grant of that consumer's epoch and item, of its attempt or a newer one, was
-   * live when it was handed over, or was sent in this pump for a request handed over before it; else
-   * 0), and whether its epoch was stale when it was handed over (1: older than the greatest of its
-   * sender handed over before it [P8]; else 0).
-   * `askedCount` of them are this pump's (slots are reused, not freed). A core answers a ReadRequest
-   * in the pump that hands it over (a sans-IO core has all it needs then, and the poll that ends the
-   * pump takes its answer), so the store's state then is the state it answered from, and one left
-   * unanswered by then is never answered.
-   */
-  private readonly asked: (string | number)[] = [];
-  private askedCount = 0;
+  /** [P1][I1] The ReadRequests handed to the producer in the pump in progress, and their answers. */
+  private readonly asked = new AnswerLedger();
 
   private now = 0;
   /** Live nodes by endpoint id (a restarted producer replaces its entry). */
@@ -868,7 +725,7 @@ export class Simulation {
     p.dirty = false;
     p.polled = true;
     p.stale = p.changed = true;
-    this.askedCount = 0;
+    this.asked.reset();
     const act = p.transport.poll();
     const now = this.now;
     this.deliverMessages(p, act.messages, now);
@@ -903,7 +760,7 @@ export class Simulation {
     const producer = node.kind === "producer" ? node : undefined;
     for (let i = 0; i < messages.length; i++) {
       const m = messages[i] as MockReceivedMessage;
-      const asked = this.askedCount;
+      const asked = this.asked.count;
       if (producer !== undefined) this.noteToProducer(producer, m);
       try {
         const env = m.attachment as ectp.v1.IEnvelope | undefined;
@@ -911,7 +768,7 @@ export class Simulation {
         else core.handleMessage(m.from, m.bytes, now);
       } catch (e) {
         // Its ReadRequest, if it was one, is excused from an answer: the throw is the violation.
-        if (this.askedCount > asked) this.asked[asked * ASKED_SLOTS + ASK_ANSWER] = ANSWER_EXCUSED;
+        if (this.asked.count > asked) this.asked.excuse(asked);
         this.threw(node.id, e);
       }
     }
@@ -954,44 +811,14 @@ export class Simulation {
     // stored, evicted, discarded, lost in a restart): NOT_FOUND is the right answer. (A malformed key
     // is answered INTERNAL.)
     const entry = keyId === undefined ? undefined : p.store.get(keyId);
-    const a = this.asked;
-    const k = this.askedCount++ * ASKED_SLOTS;
-    a[k + ASK_CONSUMER] = m.from;
-    a[k + ASK_ATTEMPT] = attemptId;
-    a[k + ASK_KEY] = keyId ?? "(malformed key)";
-    a[k + ASK_STORE] = entry === undefined ? STORE_ABSENT : entry.ready ? STORE_READY : STORE_NOT_READY;
-    a[k + ASK_EPOCH] = epoch as number;
-    a[k + ASK_ANSWER] = ANSWER_NONE;
     // [I1] SPEC.md 4.3: a duplicate or stale request only against a grant of its epoch live as the
     // producer takes it; one ACKed before, or past its lease, is not (a late copy of its request is
     // owed an answer), nor one of the sender's older epoch [P8].
-    a[k + ASK_MAY_GO_UNANSWERED] = keyId !== undefined && p.grants.mayLeaveUnanswered(m.from, keyId, attemptId, this.now, epoch as number) ? 1 : 0;
+    const mayGoUnanswered = keyId !== undefined && p.grants.mayLeaveUnanswered(m.from, keyId, attemptId, this.now, epoch as number);
     // [P8] Stale as the producer takes it (SPEC.md 3.7): a newer epoch of its sender handed over
     // later in this pump leaves it owed its answer.
-    a[k + ASK_STALE_EPOCH] = (epoch as number) < p.grants.epochOf(m.from) ? 1 : 0;
-  }
-
-  /**
-   * [I1] The producer answers `to`'s attempt `attemptId`: the first such ReadRequest of this pump not
-   * yet answered is. Returns its first slot in `asked`, or -1 when none of this pump is.
-   */
-  private noteAnswer(to: string, attemptId: unknown): number {
-    const a = this.asked;
-    for (let k = 0; k < this.askedCount * ASKED_SLOTS; k += ASKED_SLOTS) {
-      if (a[k + ASK_CONSUMER] === to && a[k + ASK_ATTEMPT] === attemptId && a[k + ASK_ANSWER] === ANSWER_NONE) {
-        a[k + ASK_ANSWER] = ANSWER_GIVEN;
-        return k;
-      }
-    }
-    return -1;
-  }
-
-  /**
-   * [P8] Whether the ReadRequest in slot `k` of `asked` was stale when it was handed over: sent under
-   * an epoch older than the greatest of its sender handed to the producer before it.
-   */
-  private staleAsked(k: number): boolean {
-    return this.asked[k + ASK_STALE_EPOCH] === 1;
+    const staleEpoch = (epoch as number) < p.grants.epochOf(m.from);
+    this.asked.note(m.from, attemptId, keyId ?? "(malformed key)", entry, epoch as number, mayGoUnanswered, staleEpoch);
   }
 
   /**
@@ -1003,13 +830,12 @@ export class Simulation {
    * stops serving; its consumers, left to their grant waits, would only fall back within their budgets.
    */
   private checkAnswered(p: ProducerNode): void {
-    const a = this.asked;
-    for (let k = 0; k < this.askedCount * ASKED_SLOTS; k += ASKED_SLOTS) {
-      if (a[k + ASK_ANSWER] !== ANSWER_NONE) continue;
-      const from = a[k + ASK_CONSUMER] as string;
-      const attemptId = a[k + ASK_ATTEMPT] as number;
-      const keyId = a[k + ASK_KEY] as string;
-      if (this.staleAsked(k) || a[k + ASK_MAY_GO_UNANSWERED] === 1) continue;
+    const asked = this.asked;
+    for (let i = 0; i < asked.count; i++) {
+      if (!asked.owed(i)) continue;
+      const from = asked.consumerOf(i);
+      const attemptId = asked.attemptOf(i);
+      const keyId = asked.keyOf(i);
       this.violation(
         "I1",
         `${p.id} left ${from}'s ReadRequest (attempt ${attemptId}, item ${keyId}) unanswered: not malformed, stale or a duplicate, it is owed one ReadGrant or ReadReject (SPEC.md 4.3), and the poll after it was handed over gave none; a producer that stops answering stops serving [I1]`,
@@ -1024,7 +850,7 @@ export class Simulation {
    * [P3] A refusal that may come after [P7] check 8 tells the ledger the older grant it may replace.
    */
   private noteReject(p: ProducerNode, to: string, reject: ectp.v1.IReadReject): void {
-    if (this.askedCount === 0) return;
+    if (this.asked.count === 0) return;
     let attemptId: unknown;
     let reason: unknown;
     try {
@@ -1033,7 +859,7 @@ export class Simulation {
     } catch {
       return; // Unreadable: the core's [I1] problem, found when it is encoded.
     }
-    const answered = this.noteAnswer(to, attemptId);
+    const answered = this.asked.answer(to, attemptId);
     // [P3][P7] A newer attempt replaces the consumer's older live grant of the item only once checks 1
     // to 7 passed: refused after that, by check 9 (OVERLOADED, or INTERNAL for an item above the byte
     // quota) or a failed pin (INTERNAL), it has released it; refused by checks 3 to 7 (INCOMPATIBLE,
@@ -1044,22 +870,16 @@ export class Simulation {
     if (
       answered >= 0 &&
       (reason === ectp.v1.FailureReason.FAILURE_REASON_OVERLOADED || reason === ectp.v1.FailureReason.FAILURE_REASON_INTERNAL) &&
-      !this.staleAsked(answered)
+      !this.asked.stale(answered)
     )
-      p.grants.refused(to, this.asked[answered + ASK_KEY] as string, attemptId as number, this.asked[answered + ASK_EPOCH] as number);
+      p.grants.refused(to, this.asked.keyOf(answered), attemptId as number, this.asked.epochOf(answered));
     if (reason !== ectp.v1.FailureReason.FAILURE_REASON_NOT_FOUND) return;
     // The request it answers; any such request for an item the store did not hold (a consumer that
-    // reused an attempt id) may be the one answered.
-    const a = this.asked;
-    let held = -1;
-    for (let k = 0; k < this.askedCount * ASKED_SLOTS; k += ASKED_SLOTS) {
-      if (a[k + ASK_CONSUMER] !== to || a[k + ASK_ATTEMPT] !== attemptId) continue;
-      if (a[k + ASK_STORE] === STORE_ABSENT) return;
-      held = k;
-    }
-    if (held < 0) return; // Not handed over in this pump: unknown.
-    const state = a[held + ASK_STORE] === STORE_READY ? "ready" : "present but not fully written: NOT_READY, retryable";
-    this.violation("P1", `${p.id} answered ${to}'s ReadRequest (attempt ${String(attemptId)}) for item ${String(a[held + ASK_KEY])} with NOT_FOUND, but its store held the item (${state}) when it handled the request [P1]`);
+    // reused an attempt id) may be the one answered. None handed over in this pump: unknown.
+    const held = this.asked.heldWhenNotFound(to, attemptId);
+    if (held < 0) return;
+    const state = this.asked.readyOf(held) ? "ready" : "present but not fully written: NOT_READY, retryable";
+    this.violation("P1", `${p.id} answered ${to}'s ReadRequest (attempt ${String(attemptId)}) for item ${this.asked.keyOf(held)} with NOT_FOUND, but its store held the item (${state}) when it handled the request [P1]`);
   }
 
   /** The end of a pump: unreachable peers to the core, then its outputs carried out. */
@@ -1082,7 +902,7 @@ export class Simulation {
       return; // (what it owed is not judged: the throw is the violation)
     }
     if (outs && outs.length > 0) node.dirty = this.execute(node, node.transport, outs);
-    if (node.kind === "producer" && this.askedCount > 0) this.checkAnswered(node);
+    if (node.kind === "producer" && this.asked.count > 0) this.checkAnswered(node);
   }
 
   /**
@@ -1096,34 +916,21 @@ export class Simulation {
     let problem: string | undefined;
     try {
       const attemptId = grant.attemptId;
-      const answered = this.askedCount > 0 ? this.noteAnswer(to, attemptId) : -1;
+      const answered = this.asked.count > 0 ? this.asked.answer(to, attemptId) : -1;
       const keyId = tryItemKeyId(grant.item?.key);
       // [P3][P8] The grant of a newer attempt replaces the consumer's older grant of the item, unless
       // the attempt was sent under an epoch stale when it was handed over (which the producer must ignore).
-      const replaces = answered < 0 || !this.staleAsked(answered);
+      const replaces = answered < 0 || !this.asked.stale(answered);
       // [P8] Of the epoch of the request it answers (none of this pump: the greatest handed over).
-      const epoch = answered < 0 ? p.grants.epochOf(to) : (this.asked[answered + ASK_EPOCH] as number);
-      if (replaces && keyId !== undefined && typeof attemptId === "number") this.noteLiveFrom(answered, to, keyId, attemptId, epoch);
+      const epoch = answered < 0 ? p.grants.epochOf(to) : this.asked.epochOf(answered);
+      // [I1] The requests of that consumer's epoch and item handed over after the one it answers met it live.
+      if (replaces && keyId !== undefined && typeof attemptId === "number") this.asked.liveFrom(answered, to, keyId, attemptId, epoch);
       if (typeof grant.grantId === "number" && keyId !== undefined)
         problem = p.grants.grant(grant.grantId, keyId, to, Number(grant.leaseMs ?? 0), this.now, typeof attemptId === "number" ? attemptId : 0, replaces, epoch);
     } catch {
       // (unreadable: see above)
     }
     if (problem !== undefined) this.violation("P3", `${p.id}: ${problem}`);
-  }
-
-  /**
-   * [I1] A grant of `to`'s attempt `attemptId` of its `epoch` for `keyId` was sent in this pump,
-   * answering the request in slot `answered` of `asked` (-1: none of this pump, taken as live from
-   * the pump's start): each request of that consumer's epoch and item handed over after that one,
-   * with that attempt id or a lower one, met it live (SPEC.md 4.3). One of another epoch did not
-   * ([P8], see {@link GrantLedger.mayLeaveUnanswered}).
-   */
-  private noteLiveFrom(answered: number, to: string, keyId: string, attemptId: number, epoch: number): void {
-    const a = this.asked;
-    for (let k = answered < 0 ? 0 : answered + ASKED_SLOTS; k < this.askedCount * ASKED_SLOTS; k += ASKED_SLOTS)
-      if (a[k + ASK_CONSUMER] === to && a[k + ASK_KEY] === keyId && a[k + ASK_EPOCH] === epoch && (a[k + ASK_ATTEMPT] as number) <= attemptId)
-        a[k + ASK_MAY_GO_UNANSWERED] = 1;
   }
 
   /** Carry out a core's outputs. Returns true when a send may have produced an unreachable notice. */
@@ -2114,223 +1921,4 @@ export function validateConfig(options: SimulationOptions = {}): string[] {
     return [setupProblem(e)];
   }
   return [];
-}
-
-/**
- * What the stores and destination pools of a run hold, in nominal bytes (before `byteScale`): each
- * producer's capacity scaled by the fault profile's memory pressure (as the run sizes it), and each
- * consumer's. Divided by `byteScale`, it is the real memory they may take.
- */
-function nominalStoreBytes(cfg: SimulationConfig): number {
-  const faults = typeof cfg.faults === "string" ? faultPreset(cfg.faults) : cfg.faults;
-  return cfg.producers * cfg.producerCapacityBytes * faults.memoryPressure + cfg.consumers * cfg.consumerCapacityBytes;
-}
-
-/**
- * The smallest `byteScale` that keeps the stores of a run of `options` (over the defaults) within
- * {@link SIMULATION_LIMITS}`.maxRealBytes` of real memory: {@link validateConfig} refuses a smaller
- * one. The options are not checked (give them to validateConfig for that).
- */
-export function minByteScale(options: SimulationOptions = {}): number {
-  const cfg = { ...DEFAULT_SIMULATION_CONFIG, ...stripUndefined(configOnly(options)) } as SimulationConfig;
-  return Math.ceil(nominalStoreBytes(cfg) / SIMULATION_LIMITS.maxRealBytes);
-}
-
-/** The parts of a run that {@link CoreFactories} can replace. */
-const PLANTABLE = ["consumer", "producer", "store"] as const;
-
-/** The options that observe or replace parts of a run rather than configure it ({@link hookProblems} checks them). */
-const HOOK_OPTIONS = ["onProgress", "eventLog", "timeSeries", "readmitEveryStep", "decodeMessages", "factories"] as const;
-
-/** The options' problems, then (when they have none) the hooks': what is refused before any set-up. */
-function inputProblems(options: SimulationOptions): string[] {
-  const problems = optionProblems(options);
-  return problems.length > 0 ? problems : hookProblems(options);
-}
-
-/** The hooks' types (each optional), as sentences naming the hook. */
-function hookProblems(options: SimulationOptions): string[] {
-  const out: string[] = [];
-  for (const k of ["onProgress", "eventLog"] as const)
-    if (options[k] !== undefined && typeof options[k] !== "function") out.push(`${k} must be a function; got ${describeValue(options[k])}`);
-  for (const k of ["timeSeries", "readmitEveryStep", "decodeMessages"] as const)
-    if (options[k] !== undefined && typeof options[k] !== "boolean") out.push(`${k} must be true or false; got ${describeValue(options[k])}`);
-  const f = options.factories;
-  if (f !== undefined && (f === null || typeof f !== "object")) out.push(`factories must be an object of core factories; got ${describeValue(f)}`);
-  else if (f !== undefined)
-    for (const k of PLANTABLE)
-      if (f[k] !== undefined && typeof f[k] !== "function") out.push(`factories.${k} must be a function; got ${describeValue(f[k])}`);
-  return out;
-}
-
-function invalidOptions(problems: string[], cause?: unknown): EctpError {
-  return new EctpError("INVALID_ARGUMENT", problems.join("; "), { cause, details: { problems } });
-}
-
-function setupProblem(e: unknown): string {
-  return `the simulation cannot be set up with these options: ${e instanceof Error ? e.message : String(e)}`;
-}
-
-/** The options that are {@link SimulationConfig} fields (no hooks). */
-function configOnly(options: ConfigOverrides<SimulationConfig>): ConfigOverrides<SimulationConfig> {
-  return Object.fromEntries(Object.entries(options).filter(([k]) => k in DEFAULT_SIMULATION_CONFIG));
-}
-
-/**
- * Fields of `consumerConfig` that the simulation always sets itself, each with the option that
- * gives it: a value given there would be replaced without a word, so it is refused instead.
- */
-const SIMULATION_SET_CONSUMER_FIELDS = {
-  waitBudgetMs: "it is always the budgetMs option (the wait budget per (request, item) [C3], ectp simulate --budget); give budgetMs instead",
-  maxItemBytes:
-    "it is always the maxItemBytes option over byteScale (the largest scaled item, rounded up); give maxItemBytes (and byteScale) instead",
-} as const;
-
-/** Type and range of each option, as sentences naming the option. */
-function optionProblems(options: ConfigOverrides<SimulationConfig>): string[] {
-  if (options === null || typeof options !== "object" || Array.isArray(options))
-    return [`options must be an object of SimulationOptions (e.g. { requests: 100 }); got ${describeValue(options)}`];
-  const cfg = { ...DEFAULT_SIMULATION_CONFIG, ...stripUndefined(options) };
-  const L = SIMULATION_LIMITS;
-  // A misspelt option would run silently with its default.
-  const out: string[] = Object.keys(options)
-    .filter((k) => !Object.hasOwn(DEFAULT_SIMULATION_CONFIG, k) && !(HOOK_OPTIONS as readonly string[]).includes(k))
-    .map((k) => `${k} is not an option (the options are listed in SimulationOptions)`);
-  const int = (k: keyof SimulationConfig, min: number, max?: number) => {
-    const v = cfg[k];
-    if (typeof v === "number" && Number.isSafeInteger(v) && v >= min && (max === undefined || v <= max)) return;
-    out.push(`${k} must be an integer ${max === undefined ? `>= ${min}` : `from ${min} to ${max}`}; got ${describeValue(v)}`);
-  };
-  const range = (k: keyof SimulationConfig, min: number, max: number, unit: string) => {
-    const v = cfg[k];
-    if (typeof v === "number" && v >= min && v <= max) return;
-    out.push(`${k} must be a number of ${unit} from ${min} to ${max}; got ${describeValue(v)}`);
-  };
-  const duration = (k: keyof SimulationConfig) => range(k, L.minDurationMs, L.maxDurationMs, "ms");
-  const positive = (k: keyof SimulationConfig) => {
-    const v = cfg[k];
-    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) out.push(`${k} must be a positive number; got ${describeValue(v)}`);
-  };
-  const fraction = (k: keyof SimulationConfig) => {
-    const v = cfg[k];
-    if (typeof v !== "number" || !(v >= 0 && v <= 1)) out.push(`${k} must be a number in [0, 1]; got ${describeValue(v)}`);
-  };
-  const object = (k: keyof SimulationConfig) => {
-    const v = cfg[k];
-    if (v === null || typeof v !== "object" || Array.isArray(v)) out.push(`${k} must be an object; got ${describeValue(v)}`);
-  };
-  int("seed", L.minSeed, L.maxSeed);
-  int("producers", 1, L.maxInstances);
-  int("consumers", 1, L.maxInstances);
-  int("concurrency", 1, L.maxConcurrency);
-  int("requests", 1, L.maxRequests);
-  int("minItemsPerRequest", 1);
-  int("maxItemsPerRequest", 1, L.maxItemsPerRequest);
-  int("minItemBytes", 1, L.maxItemBytes);
-  int("maxItemBytes", 1, L.maxItemBytes);
-  int("byteScale", 1, L.maxByteScale);
-  duration("stepMs");
-  duration("encodeTimeMs");
-  duration("serviceTimeMs");
-  duration("budgetMs");
-  // The consumer's wait budget is a whole number of milliseconds [C11].
-  if (Number.isFinite(cfg.budgetMs) && !Number.isInteger(cfg.budgetMs)) out.push(`budgetMs must be a whole number of ms; got ${cfg.budgetMs}`);
-  range("linkBytesPerSecond", L.minLinkBytesPerSecond, L.maxLinkBytesPerSecond, "bytes per second");
-  // (At least the clock resolution too: checked below.)
-  range("sampleIntervalMs", L.minTimeResolutionMs, L.maxSampleIntervalMs, "ms");
-  range("maxDrainMs", L.minDurationMs, L.maxDrainMs, "ms");
-  const res = cfg.timeResolutionMs;
-  if (typeof res !== "number" || !(res >= L.minTimeResolutionMs && res <= L.maxTimeResolutionMs))
-    out.push(`timeResolutionMs must be a number of ms from ${L.minTimeResolutionMs} to ${L.maxTimeResolutionMs}; got ${String(res)}`);
-  else
-    for (const k of ["stepMs", "encodeTimeMs", "serviceTimeMs", "budgetMs"] as const) {
-      const v = cfg[k];
-      // Every due time is rounded up to the clock resolution: a shorter duration would run as `res`.
-      if (typeof v === "number" && v < res)
-        out.push(`${k} ${v} ms is shorter than the clock resolution timeResolutionMs = ${res} ms, which it would run as; lengthen it or lower timeResolutionMs`);
-    }
-  if (typeof cfg.sampleIntervalMs === "number" && typeof res === "number" && cfg.sampleIntervalMs < res)
-    out.push(`sampleIntervalMs must be at least timeResolutionMs = ${res} ms; got ${cfg.sampleIntervalMs}`);
-  positive("producerCapacityBytes");
-  positive("consumerCapacityBytes");
-  range("linkLatencyMs", 0, L.maxLinkLatencyMs, "ms");
-  fraction("metadataOnlyFraction");
-  fraction("itemReuse");
-  object("consumerConfig");
-  object("producerConfig");
-  const consumerConfig: unknown = cfg.consumerConfig;
-  if (consumerConfig !== null && typeof consumerConfig === "object")
-    for (const [k, why] of Object.entries(SIMULATION_SET_CONSUMER_FIELDS)) {
-      const v = (consumerConfig as Record<string, unknown>)[k];
-      if (v !== undefined) out.push(`consumerConfig.${k} cannot be given: ${why}; got ${describeValue(v)}`);
-    }
-  out.push(...faultsProblems(cfg.faults));
-  if (cfg.minItemsPerRequest > cfg.maxItemsPerRequest) out.push("minItemsPerRequest must be <= maxItemsPerRequest");
-  if (cfg.minItemBytes > cfg.maxItemBytes) out.push("minItemBytes must be <= maxItemBytes");
-  if (out.length === 0) {
-    const faults = typeof cfg.faults === "string" ? faultPreset(cfg.faults) : cfg.faults;
-    // The stores and destination pools hold real bytes: capacity / byteScale each (a producer's
-    // capacity scaled by the fault profile's memory pressure, as startProducer sizes it).
-    const producerBytes = cfg.producerCapacityBytes * faults.memoryPressure;
-    const nominal = nominalStoreBytes(cfg);
-    const real = nominal / cfg.byteScale;
-    if (real > L.maxRealBytes)
-      out.push(
-        `the stores would hold up to ${formatBytes(real)} of real memory ((producers x producerCapacityBytes x faults.memoryPressure + consumers x consumerCapacityBytes) / byteScale); at most ${formatBytes(L.maxRealBytes)}: raise byteScale (ectp simulate --byte-scale) to at least ${Math.ceil(nominal / L.maxRealBytes)}, or use fewer instances or smaller capacities`,
-      );
-    // An item larger than a store or a destination pool can never be stored or loaded. Compared in
-    // the real bytes the run moves and holds (items rounded up, stores down, as the run sizes them).
-    const realItem = scaledSize(cfg.maxItemBytes, cfg.byteScale);
-    const realProducer = Math.max(1, Math.floor(producerBytes / cfg.byteScale));
-    const realConsumer = Math.max(1, Math.floor(cfg.consumerCapacityBytes / cfg.byteScale));
-    if (realItem > Math.min(realProducer, realConsumer))
-      out.push(
-        `maxItemBytes ${cfg.maxItemBytes} exceeds the smallest store (producerCapacityBytes x faults.memoryPressure = ${Math.floor(producerBytes)}, consumerCapacityBytes = ${cfg.consumerCapacityBytes}; at byteScale ${cfg.byteScale} an item of ${realItem} real bytes against stores of ${realProducer} and ${realConsumer}): such an item could never be stored or loaded; lower maxItemBytes or raise the capacities`,
-      );
-    // What a fault leaves held must be let go within the drain, or the final [I4] check counts it
-    // as a leak: a stalled read lasts stallMsOf(cfg); a grant whose ReadComplete was dropped, its
-    // lease; one whose ReadComplete was delayed, the delay (at most the lease).
-    const stall = faults.readStall > 0 ? stallMsOf(cfg) : 0;
-    const leaseMs = cfg.producerConfig.leaseMs ?? DEFAULT_PRODUCER_CONFIG.leaseMs;
-    const dropped = faults.messageDrop > 0 ? leaseMs : 0;
-    const delayed = faults.messageDelay > 0 ? Math.min(leaseMs, faults.messageDelayMaxMs) : 0;
-    const settle = Math.max(stall, dropped, delayed);
-    const what =
-      settle === stall
-        ? `a stalled read: transferTimeoutMs + quarantineCapMs / 2 = ${stall} ms`
-        : settle === dropped
-          ? `a grant whose ReadComplete was dropped: its lease, ${dropped} ms`
-          : `a grant whose ReadComplete was delayed: up to messageDelayMaxMs (at most its lease), ${delayed} ms`;
-    // Past the longest drain, only a shorter hold can help: name the setting that sets it.
-    const shorten =
-      settle === stall ? "consumerConfig.transferTimeoutMs or consumerConfig.quarantineCapMs" : settle === dropped ? "producerConfig.leaseMs" : "faults.messageDelayMaxMs";
-    const fix = settle <= L.maxDrainMs ? `raise maxDrainMs to at least ${settle}` : `no drain may last that long (maxDrainMs is at most ${L.maxDrainMs}): shorten ${shorten}`;
-    if (cfg.maxDrainMs < settle)
-      out.push(
-        `maxDrainMs ${cfg.maxDrainMs} is shorter than what these faults hold after the last request (${what}), which the final check would count as a leak [I4]; ${fix}`,
-      );
-  }
-  return out;
-}
-
-/**
- * How long an injected read stall lasts: halfway through the quarantine, which begins at the
- * read's transfer timeout and lasts the consumer's cap [C8] (transferTimeoutMs + quarantineCapMs
- * / 2), so the read is quarantined and settles before the cap releases its destination, whatever
- * the cap's length. With the cap disabled (Infinity) the default cap stands in.
- */
-function stallMsOf(cfg: SimulationConfig): number {
-  const cap = cfg.consumerConfig.quarantineCapMs ?? DEFAULT_CONSUMER_CONFIG.quarantineCapMs;
-  const finiteCap = Number.isFinite(cap) ? cap : DEFAULT_CONSUMER_CONFIG.quarantineCapMs;
-  return Math.round((cfg.consumerConfig.transferTimeoutMs ?? DEFAULT_CONSUMER_CONFIG.transferTimeoutMs) + finiteCap / 2);
-}
-
-/** `o` without its `undefined` fields (an option given as `undefined` keeps its default). */
-function stripUndefined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
-}
-
-/** Bytes for a message: GiB or MiB with one decimal. */
-function formatBytes(n: number): string {
-  return n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GiB` : `${(n / 1024 ** 2).toFixed(1)} MiB`;
 }
