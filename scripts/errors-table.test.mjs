@@ -662,6 +662,10 @@ const PROBES = {
       });
       return network.endpoint("prefill-0").connectPeer("encoder-0", 1, metadata);
     }),
+    reportsRejection("INVALID_ARGUMENT", "an epoch that is not a non-negative safe integer", () => {
+      const network = new MockNetwork({ seed: 1 });
+      return network.endpoint("prefill-0").connectPeer("encoder-0", Number.NaN, network.endpoint("encoder-0").localMetadata());
+    }),
     calm("a live peer", () => {
       const network = new MockNetwork({ seed: 1 });
       return network.endpoint("prefill-0").connectPeer("encoder-0", 1, network.endpoint("encoder-0").localMetadata());
