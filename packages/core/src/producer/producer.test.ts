@@ -1428,4 +1428,43 @@ describe("ProducerCore and a custom ItemStore's descriptors (SPEC.md section 5, 
       expect(errors).toHaveLength(1);
       expect(JSON.stringify(errors[0]?.fields)).toContain(reason);
     });
+
+  it("a removal the store reports with a key no receiver accepts publishes no Removed event: the batch beside it encodes, and so does its replay; logged and counted", () => {
+    const inner = new MemoryItemStore({ capacityBytes: 1000 });
+    let emit: ((c: StoreChange) => void) | undefined;
+    const store = {
+      get: (k: string) => inner.get(k),
+      pin: (k: string) => inner.pin(k),
+      unpin: (k: string) => inner.unpin(k),
+      readyItems: () => inner.readyItems(),
+      totalPins: () => inner.totalPins(),
+      subscribe: (l: (c: StoreChange) => void) => {
+        emit = l;
+        return inner.subscribe(l);
+      },
+    };
+    const metrics = new CountingMetrics();
+    const logger = new RecordingLogger();
+    const producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store, metrics, logger });
+    producer.handleMessage("sub", wire("sub", 1, { hello: { ...HELLO, capabilities: ["events.v1"] } }), 0);
+    producer.poll(0);
+    ready(inner, 1);
+    emit?.({ kind: "removed", key: { contentHash: "not bytes" as unknown as Uint8Array, fingerprint: FP }, cause: "evicted" });
+    emit?.({ kind: "removed", key: desc(3).key as ectp.v1.IItemKey, cause: "discarded" });
+    const published = batches(producer.poll(1));
+    const events = published.flatMap((b) => b.events ?? []);
+    expect(events.map((e) => (e.stored ? `stored ${e.stored.item?.key?.contentHash?.[0]}` : `removed ${e.removed?.key?.contentHash?.[0]}`))).toEqual([
+      "stored 1",
+      "removed 3",
+    ]);
+    for (const b of published) expect(() => encodeEnvelope({ version: SPEC_VERSION, senderId: "E", senderEpoch: 7, eventBatch: b })).not.toThrow();
+    producer.handleMessage("sub", wire("sub", 1, { replayRequest: { fromSequence: published[0]?.sequence } }), 2_000);
+    const replayed = sent(producer.poll(2_000), "sub").filter((e) => e.eventBatch);
+    expect(replayed.length).toBeGreaterThan(0);
+    for (const e of replayed) expect(() => encodeEnvelope(e)).not.toThrow();
+    expect(metrics.get("ectp_producer_unpublishable_items_total")).toBe(1);
+    const errors = logger.warnings.filter((w) => w.message.startsWith("ERROR the item store reported the removal"));
+    expect(errors).toHaveLength(1);
+    expect(JSON.stringify(errors[0]?.fields)).toContain("contentHash");
+  });
 });

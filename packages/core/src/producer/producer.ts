@@ -1392,6 +1392,9 @@ export class ProducerCore {
         if (this.refusedDescriptor(change.descriptor) === undefined) this.pendingEvents.push({ stored: { item: change.descriptor } });
         return;
       case "removed":
+        // SPEC section 5: as for a stored descriptor, one key no receiver accepts would make every batch
+        // carrying it malformed, in a replay too [E2] (MemoryItemStore's keys were checked by put).
+        if (this.verdicts !== undefined && this.refusedRemovedKey(change.key)) return;
         // [P6][E1] an evicted (or discarded) item is announced Removed, so routers stop naming it;
         // counted by cause, so store pressure (evictions) shows beside the consumers' NOT_FOUNDs.
         this.metrics.counter("ectp_producer_items_removed_total", 1, change.cause === "evicted" ? REMOVED_EVICTED_LABELS : REMOVED_DISCARDED_LABELS);
@@ -1620,6 +1623,21 @@ export class ProducerCore {
       });
     }
     return why;
+  }
+
+  /**
+   * Whether the key of a removal the store reported is one no receiver would accept (SPEC.md section 5):
+   * then no Removed event is published (a subscriber's view never held an item of that key, which no
+   * Stored event can have carried), and the removal is logged at error level and counted.
+   */
+  private refusedRemovedKey(key: ectp.v1.IItemKey): boolean {
+    const id = itemKeyId(key);
+    if (id.ok) return false;
+    this.metrics.counter("ectp_producer_unpublishable_items_total");
+    this.logger.error("the item store reported the removal of an item whose key no receiver would accept; no Removed event is published", {
+      reason: id.error.message,
+    });
+    return true;
   }
 
   /** `why` an item that is not this producer's (id, epoch, fingerprint) is refused; logged (`message`) once per descriptor. */
