@@ -47,7 +47,7 @@ export interface StartReadOutput {
   readonly source: Uint8Array;
   /** Where the bytes land. */
   readonly destination: ReadDestination;
-  /** Whether the item carries a checksum: ask the transport for the landed bytes' CRC-32C (`ReadOperation.crc32c`). */
+  /** Whether to ask the transport for the landed bytes' CRC-32C (`ReadOperation.crc32c`): the item carries a checksum, or the pool gives no view of the destination. */
   readonly crc32c: boolean;
 }
 

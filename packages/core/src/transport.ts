@@ -52,7 +52,10 @@ export interface ReadOperation {
    * Ask for the CRC-32C of the bytes that landed ({@link ReadResult.crc32c}). The consumer
    * sets it when the item carries a checksum to verify [C11], so that a transport with a
    * thread of its own (NIXL's engine) can compute it there, at hardware speed, instead of the
-   * consumer reading every byte again on the engine's thread. A transport MAY ignore it.
+   * consumer reading every byte again on the engine's thread; and when its pool gives no view of
+   * the destination (GPU memory), where only the transport's CRC can verify a checksum that
+   * comes later (an announcement that joins the read, or asks for the loaded bytes). A
+   * transport MAY ignore it.
    */
   readonly crc32c?: boolean;
 }

@@ -2548,7 +2548,8 @@ export class ConsumerCore {
 
   /**
    * [C11][I6] Check a settled read: status, size, timeliness, checksum. Returns a failure reason
-   * or undefined, and leaves the bytes' CRC-32C in `verifiedCrc` when it was needed (-1 otherwise).
+   * or undefined, and leaves the bytes' CRC-32C in `verifiedCrc` when it was needed or the transport
+   * reported it (-1 otherwise).
    */
   private verify(r: Read, result: ReadResult, now: number): FailureReasonName | undefined {
     this.verifiedCrc = -1;
@@ -2565,7 +2566,12 @@ export class ConsumerCore {
       this.verifyDetail = `${typeof result.bytesRead === "number" ? result.bytesRead : "no count of"} bytes read, ${r.sizeBytes} expected`;
       return "SIZE_MISMATCH";
     }
-    if (r.checksumA !== -1 || r.checksumB !== -1 || r.fetch?.otherChecksums !== undefined) {
+    if (r.checksumA === -1 && r.checksumB === -1 && r.fetch?.otherChecksums === undefined) {
+      // [C11] No checksum to verify now, but one the transport reported (asked for when the pool gives no
+      // view) stays with the loaded bytes: a later announcement with a checksum is checked against it.
+      const reported = result.crc32c;
+      if (typeof reported === "number" && reported >>> 0 === reported) this.verifiedCrc = reported;
+    } else {
       let crc = result.crc32c;
       // [C11] The transport's CRC of the landed bytes (ReadResult.crc32c), else computed here.
       if (typeof crc !== "number" || crc >>> 0 !== crc) {
@@ -2804,8 +2810,11 @@ export class ConsumerCore {
     this.timers.schedule(r, deadline, LANE_READ);
     this.connectFor(f); // metadata learnt since the ReadRequest (a joining announcement) is loaded before the read
     const source = location.length > 0 ? location : f.desc.location;
-    // [C11] A transport that can compute the landed bytes' CRC off this thread is asked to, whenever some checksum needs it.
-    const crc = r.checksumA !== -1 || r.checksumB !== -1 || f.otherChecksums !== undefined;
+    // [C11] A transport that can compute the landed bytes' CRC off this thread is asked to whenever some
+    // checksum needs it, and whenever the pool gives no view of the destination: an announcement with a
+    // checksum may join the read in flight, or ask for the loaded bytes later, and only the transport's
+    // CRC can then verify them.
+    const crc = r.checksumA !== -1 || r.checksumB !== -1 || f.otherChecksums !== undefined || this.viewOf(dest, f.desc.sizeBytes) === undefined;
     this.out.push({ type: "start-read", readId, peerId: peer.id, source, destination: dest, crc32c: crc });
   }
 

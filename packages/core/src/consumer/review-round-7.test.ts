@@ -5,9 +5,11 @@
  * destination pool with no host view, ended CHECKSUM_MISMATCH though the transport reported the
  * right CRC [C11]. Each test failed on the code before its fix.
  */
+import { crc32c } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
+import type { StartReadOutput } from "../outputs.js";
 import type { AdmitItem } from "./types.js";
-import { QUIET, announce, grant, makeConsumer, remote, sent } from "./test-support.js";
+import { QUIET, announce, decision, fill, grant, makeConsumer, onlyAttempt, remote, sent, starts } from "./test-support.js";
 
 describe("[I2] a request of 130,000 items whose budgets run out in the poll that times its read out", () => {
   it("[I2][C3] both requests waiting on the read are reported failed at that poll, none left deferred", () => {
@@ -29,5 +31,50 @@ describe("[I2] a request of 130,000 items whose budgets run out in the poll that
         .map((f) => f.requestId)
         .sort(),
     ).toEqual(["big", "small"]);
+  });
+});
+
+describe("[C11] a pool with no host view and a transport that reports the landed bytes' CRC-32C", () => {
+  /** A consumer whose pool gives no view; the read of `h1` (granted without a checksum) started. */
+  function readingWithoutView() {
+    const h = makeConsumer(QUIET);
+    h.pool.viewable = false;
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    const [start] = starts(grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 1));
+    if (start === undefined) throw new Error("no read started");
+    return { h, start };
+  }
+  /** The read's bytes land (the producer's), and the transport reports their CRC when it was asked to. */
+  function land(h: ReturnType<typeof makeConsumer>, start: StartReadOutput, now: number): void {
+    fill(start, "h1");
+    const bytes = start.destination.region.bytes;
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: bytes.length, ...(start.crc32c ? { crc32c: crc32c(bytes) } : {}) }, now);
+    h.core.poll(now);
+  }
+
+  it("[C11] the transport is asked for the CRC, though no checksum is known yet, and an announcement with the right checksum that joins the read is ready", () => {
+    const { h, start } = readingWithoutView();
+    expect(start.crc32c).toBe(true);
+    expect(decision(h.core.admit({ requestId: "r2", items: [remote("b", "h1", false, { checksum: true })] }, 2))?.action).toBe("defer");
+    land(h, start, 3);
+    expect(decision(h.core.admit({ requestId: "r2", items: [remote("b", "h1", false, { checksum: true })] }, 4))?.action).toBe("ready");
+    expect(h.core.drainFailed()).toEqual([]);
+  });
+
+  it("[C11][C1] bytes loaded without a checksum serve a later announcement with the right one, checked against the transport's CRC; a wrong one is refused", () => {
+    const { h, start } = readingWithoutView();
+    land(h, start, 2);
+    expect(decision(h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 3))?.action).toBe("ready");
+    expect(decision(h.core.admit({ requestId: "r3", items: [remote("c", "h1", false, { checksum: true })] }, 4))?.action).toBe("ready");
+    const other = announce("h1", { checksum: true });
+    if (other.item?.checksum) other.item.checksum.value = new Uint8Array([1, 2, 3, 4]);
+    const wrong = h.core.admit({ requestId: "r4", items: [{ itemId: "d", announcement: other, hasModelInput: false }] }, 5);
+    expect(wrong.status === "failed" ? wrong.failures.map((f) => f.reason) : wrong).toEqual(["CHECKSUM_MISMATCH"]);
+  });
+
+  it("[C11] with a pool that gives a view, a read whose item carries no checksum does not ask the transport for one", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    expect(starts(grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 1)).map((s) => s.crc32c)).toEqual([false]);
   });
 });
