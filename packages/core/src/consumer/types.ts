@@ -179,7 +179,10 @@ export interface ItemFailure {
    * such as `BUDGET_EXHAUSTED` [C3] or `NOT_FOUND` [C5] (SPEC.md section 11 lists each one's meaning).
    */
   readonly reason: FailureReasonName;
-  /** Remote attempts made for it (0 when none). */
+  /**
+   * Remote attempts of the fetch it waited on (0 when none): a fetch is shared by every request
+   * waiting for the same item [C9], so attempts made before this request joined it count too.
+   */
   readonly attempts: number;
 }
 
