@@ -5,7 +5,7 @@
  * @module
  */
 
-import { EctpError, type NormalizedFingerprint, closestName, describeValue, normalizeFingerprint, thrownMessage } from "@ectp/protocol";
+import { EctpError, type NormalizedFingerprint, closestName, describeValue, normalizeFingerprint, shortText, thrownMessage } from "@ectp/protocol";
 import type { SubscriberOptions } from "./subscriber/subscriber.js";
 
 /** The fields of a fingerprint (ectp.v1.IFingerprint). */
@@ -56,12 +56,27 @@ function fingerprintShapeProblem(fp: unknown): string | undefined {
 }
 
 /**
+ * How many characters of a fingerprint model {@link fingerprintDifference} shows: a peer's model
+ * may be megabytes long, and JSON escaping makes it up to six times longer.
+ */
+const SHOWN_MODEL_CHARS = 100;
+
+/** `model` as {@link fingerprintDifference} shows it: JSON-quoted, and past {@link SHOWN_MODEL_CHARS} characters cut (`"abc..."`) and followed by its length. */
+function shownModel(model: string): string {
+  if (model.length <= SHOWN_MODEL_CHARS) return JSON.stringify(model);
+  return `${JSON.stringify(shortText(model, SHOWN_MODEL_CHARS))} (${model.length} characters)`;
+}
+
+/**
  * [C2][P7] Which field of fingerprint `a` differs from `b` (the first, in the order model, dtype,
- * rowBytes, layoutVersion), as `rowBytes 4096 != 2048`; undefined when they are equal.
+ * rowBytes, layoutVersion), as `rowBytes 4096 != 2048`; undefined when they are equal. A model of
+ * more than 100 characters is shown cut, with its length (`model "abc..." (5000 characters)`):
+ * the text goes into a refusal's `detail` and into logs, and a peer's model may be megabytes long.
  * @internal
  */
 export function fingerprintDifference(a: NormalizedFingerprint, b: NormalizedFingerprint): string | undefined {
-  if (a.model !== b.model) return `model ${JSON.stringify(a.model)} != ${JSON.stringify(b.model)}`;
+  // SPEC.md section 5: a peer's model, whole and escaped, made a refusal larger than a frame may be.
+  if (a.model !== b.model) return `model ${shownModel(a.model)} != ${shownModel(b.model)}`;
   if (a.dtype !== b.dtype) return `dtype ${a.dtype} != ${b.dtype}`;
   if (a.rowBytes !== b.rowBytes) return `rowBytes ${a.rowBytes} != ${b.rowBytes}`;
   if (a.layoutVersion !== b.layoutVersion) return `layoutVersion ${a.layoutVersion} != ${b.layoutVersion}`;

@@ -89,6 +89,25 @@ describe("[C11] markReady with a checksum: an item written in place carries one"
     expect(store.get(kid(1))?.descriptor.checksum).toBeUndefined();
   });
 
+  it("[C2][C11] an item put with a checksum of algorithm UNSPECIFIED (or none), which is no checksum, takes the CRC-32C given at markReady", () => {
+    const store = new MemoryItemStore({ capacityBytes: 64 });
+    const producer = new ProducerCore({ id: "E", epoch: 1, fingerprint: FP, store });
+    const crc = { algorithm: CRC32C, value: crc32cBytes(new Uint8Array(8)) };
+    const none: ectp.v1.IChecksum[] = [
+      { algorithm: ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_UNSPECIFIED, value: new Uint8Array(0) },
+      { algorithm: ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_UNSPECIFIED, value: new Uint8Array([0, 0, 0, 42]) },
+      { value: new Uint8Array(0) }, // as ectp.v1.Checksum.create() and JSON leave an empty checksum message
+      { algorithm: null, value: null },
+    ];
+    for (const [i, checksum] of none.entries()) {
+      const r = store.put({ ...desc(i + 1), checksum });
+      if (!r.ok) throw r.error;
+      expect(() => store.markReady(kid(i + 1), crc), `checksum ${i}`).not.toThrow();
+      expect(store.get(kid(i + 1))?.descriptor.checksum, `checksum ${i}`).toEqual(crc);
+      expect(producer.announce(kid(i + 1))?.item?.checksum, `checksum ${i}`).toEqual(crc);
+    }
+  });
+
   it("refuses a checksum that would take a descriptor put at the size limit past it (SPEC section 5)", () => {
     const store = new MemoryItemStore({ capacityBytes: 64 });
     const base = desc(1);

@@ -50,6 +50,15 @@ function sameBytes(a: unknown, b: Uint8Array): boolean {
 }
 
 /**
+ * Whether `checksum`, a descriptor's, is one: present with an algorithm other than UNSPECIFIED. [C2]
+ * A checksum of algorithm UNSPECIFIED (an absent algorithm reads as it) is no checksum; an empty
+ * checksum message (`ectp.v1.Checksum.create()`, JSON's `{}`) is one of those.
+ */
+function carriesChecksum(checksum: ectp.v1.IChecksum | null | undefined): boolean {
+  return checksum != null && (checksum.algorithm ?? ChecksumAlgorithm.CHECKSUM_ALGORITHM_UNSPECIFIED) !== ChecksumAlgorithm.CHECKSUM_ALGORITHM_UNSPECIFIED;
+}
+
+/**
  * What is wrong with `checksum` given to markReady for entry `e`, or undefined when it may be added.
  * [C11] Only a checksum a consumer can verify is taken: the algorithm and length checks are those of
  * `validateDescriptor`, made here so the engine's mistake is refused at its call, in its words,
@@ -66,7 +75,8 @@ function checksumProblem(checksum: ectp.v1.IChecksum, e: StoreEntry): string | u
     return `the checksum's value must be the 4 bytes of a CRC-32C (crc32cBytes(bytes)); got ${value instanceof Uint8Array ? `${value.length} bytes` : describeValue(value)}`;
   const own = e.descriptor.checksum;
   // [C11] One checksum per item: consumers that read it before and after must verify the same bytes.
-  if (own != null) return sameBytes(own.value, value) ? undefined : "its descriptor already carries another checksum";
+  // [C2] One of algorithm UNSPECIFIED is none: the CRC-32C replaces it.
+  if (carriesChecksum(own)) return sameBytes(own?.value, value) ? undefined : "its descriptor already carries another checksum";
   if (e.ready) return "it is already ready (and may be granted or published): a checksum comes with markReady, before that";
   return undefined;
 }
@@ -85,7 +95,9 @@ export interface MemoryItemStoreOptions {
    * Called by {@link MemoryItemStore.put} with the item's bytes, so a transport can register
    * them (e.g. `transport.describe(transport.registerMemory(bytes), 0, bytes.length)`); the
    * returned bytes become the descriptor's `location`. When set and `put` gets no bytes, the
-   * store allocates zeroed bytes of `sizeBytes` for the engine to write into.
+   * store allocates zeroed bytes of `sizeBytes` for the engine to write into. It runs inside that
+   * `put`, before the item is stored; it may act on the store, but must not put the key it is
+   * called for (see {@link MemoryItemStoreOptions.release}).
    * Default: none (the descriptor's own `location` is kept).
    */
   locate?(keyId: string, bytes: Uint8Array): Uint8Array;
@@ -97,7 +109,11 @@ export interface MemoryItemStoreOptions {
    * for announcement: a callback may act on the store (a put, a pin), counted against the
    * capacity like any change, and announced after the removal. A key whose own release is still
    * to run (later in the same eviction or clear) cannot be put again until then. Also called when
-   * a `put` fails after `locate` ran, to undo that registration (nothing was stored). Default: none.
+   * a `put` fails after `locate` ran, to undo that registration (nothing was stored), except on
+   * one path, a misuse: when `locate` itself put the same key, the outer `put` fails
+   * (INVALID_ARGUMENT, "was stored by options.locate itself") without calling `release`, which
+   * would deregister the item the inner `put` stored under that key id; what the outer `locate`
+   * registered stays registered, for the engine to undo. Default: none.
    */
   release?(keyId: string): void;
 }
@@ -336,7 +352,8 @@ export class MemoryItemStore implements ItemStore {
    * until its bytes exist: pass it here (`{ algorithm:
    * ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C, value: crc32cBytes(bytes) }`) and the item's descriptor (granted, announced and published from now
    * on) carries it, so consumers verify what they read [C11]. The store's descriptor is then a
-   * copy of the one put, with the checksum added.
+   * copy of the one put, with the checksum added (in place of a checksum of algorithm
+   * UNSPECIFIED, which is no checksum [C2]).
    * @throws EctpError(INVALID_ARGUMENT) when the item is absent, or when `checksum` is not a
    *   CRC-32C checksum, differs from one the descriptor already carries, comes for an item already
    *   ready without one, or would take the descriptor past `MAX_DESCRIPTOR_BYTES`. (`null` is no
@@ -348,7 +365,8 @@ export class MemoryItemStore implements ItemStore {
       const problem = checksumProblem(checksum, e);
       if (problem !== undefined)
         throw new EctpError("INVALID_ARGUMENT", `markReady: item ${keyId}: ${problem}`, { details: { keyId } });
-      if (e.descriptor.checksum == null) {
+      // [C2] A checksum of algorithm UNSPECIFIED is no checksum: replaced by this one.
+      if (!carriesChecksum(e.descriptor.checksum)) {
         const withChecksum = { ...e.descriptor, checksum: { algorithm: checksum.algorithm, value: Uint8Array.from(checksum.value as Uint8Array) } };
         // SPEC section 5: the checksum adds bytes to a descriptor put at the size limit.
         const tooLarge = descriptorSizeProblem(withChecksum);

@@ -170,6 +170,24 @@ function u64(v: unknown): number {
   return Number.NaN;
 }
 
+/**
+ * The most characters of a ReadReject's or HandshakeReject's `detail` (and of its log field). A
+ * detail may repeat a peer's text (a fingerprint model, a Hello role, a major version) or a
+ * store's (a producer id), which may be megabytes long: sent whole, it made a small message's
+ * answer larger than a receiver's frame limit (SPEC.md section 5). Receivers keep 200 characters.
+ */
+const MAX_DETAIL_CHARS = 1024;
+
+/** The first `MAX_DETAIL_CHARS` characters of `detail`, then "..."; `detail` itself when it is no longer. */
+function boundedDetail(detail: string): string {
+  if (detail.length <= MAX_DETAIL_CHARS) return detail;
+  // Not between the halves of a surrogate pair: a lone surrogate would make the refusal unencodable.
+  const last = detail.charCodeAt(MAX_DETAIL_CHARS - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? MAX_DETAIL_CHARS - 1 : MAX_DETAIL_CHARS;
+  // A string of its own (SPEC.md section 16): a slice would keep the whole text alive in a logger that keeps records.
+  return JSON.parse(JSON.stringify(`${detail.slice(0, end)}...`)) as string;
+}
+
 function isPositiveInt(v: unknown): v is number {
   return typeof v === "number" && Number.isSafeInteger(v) && v > 0;
 }
@@ -347,7 +365,9 @@ export class ProducerCore {
   readonly id: string;
   /** This producer's epoch [P8]. */
   readonly epoch: number;
-  private readonly fingerprint: ectp.v1.IFingerprint;
+  /** [P7] The fingerprint sent in Hello answers: a frozen copy of `fp`. */
+  private readonly fingerprint: Readonly<ectp.v1.IFingerprint>;
+  /** [P7] The normalised fingerprint, taken once at construction, that every Hello and request is checked against. */
   private readonly fp: NormalizedFingerprint;
   private readonly store: ItemStore;
   /**
@@ -489,7 +509,9 @@ export class ProducerCore {
     this.id = options.id;
     this.epoch = options.epoch;
     this.nextGrantId = idBeforeEpoch(options.epoch) + 1; // [P2] a late ACK from before a restart names no grant of this run
-    this.fingerprint = options.fingerprint;
+    // [P7] Taken once: a frozen copy of the normalised fingerprint is what every Hello answer sends (the
+    // caller's object, kept, sent whatever the caller later changed it to, while requests were checked against `fp`).
+    this.fingerprint = Object.freeze({ ...fp });
     this.fp = fp;
     this.store = options.store;
     this.verdicts = options.store instanceof MemoryItemStore ? undefined : new WeakMap();
@@ -800,9 +822,10 @@ export class ProducerCore {
         this.onReadComplete(this.peerFor(sid, sep, now, known), sep, env.readComplete as ectp.v1.IReadComplete);
         return;
       case "heartbeat": {
-        // Liveness only; a heartbeat alone does not introduce a new peer.
+        // Liveness only; a heartbeat alone does not introduce a new peer. Any record will do, whatever
+        // message made it (a Hello, a ReadRequest, ...), or one declared gone coming back at its epoch.
         if (known || (forgotten !== undefined && forgotten.epoch === sep && !forgotten.epochOnly)) this.peerFor(sid, sep, now);
-        else this.ignore("unknownPeer"); // [C10] no Hello of this epoch: nothing to keep alive
+        else this.ignore("unknownPeer"); // [C10] no record of this peer: nothing to keep alive
         return;
       }
       case "replayRequest": {
@@ -962,7 +985,8 @@ export class ProducerCore {
     this.outputs.push({ type: "connect-peer", peerId, epoch, metadata });
   }
 
-  private handshakeReject(peerId: string, reason: Reason, detail: string): void {
+  private handshakeReject(peerId: string, reason: Reason, text: string): void {
+    const detail = boundedDetail(text); // SPEC.md section 5: a peer's text of any length, in a message and a log
     const labels = this.reasonLabels(reason);
     this.metrics.counter("ectp_producer_handshake_rejects_total", 1, this.byConsumer.with(labels, peerId));
     // A refusal is a deployment fault (another model, layout or major): said in the producer's own logs
@@ -1193,8 +1217,8 @@ export class ProducerCore {
     this.metrics.counter("ectp_producer_rejects_total", 1, this.byConsumer.with(this.reasonLabels(reason), peerId));
     this.send(peerId, {
       body: "readReject",
-      // The retryable flag follows the SPEC.md table.
-      readReject: { attemptId, reason, retryable: isRetryable(reason), retryAfterMs, detail },
+      // The retryable flag follows the SPEC.md table. SPEC.md section 5: the detail may hold a peer's or a store's text of any length.
+      readReject: { attemptId, reason, retryable: isRetryable(reason), retryAfterMs, detail: boundedDetail(detail) },
     });
   }
 

@@ -46,9 +46,15 @@ export type StoreChange =
  * learn what changed. The engine (or the simulator) writes items into it; the core
  * never writes bytes. Implementations evict only ready, unpinned items [P6].
  *
- * The core calls it in the middle of its own calls: a store method (and anything it calls, such
- * as `MemoryItemStore`'s `locate` and `release`) must not call the producer back; such a call
- * throws `EctpError(REENTRANT_CALL)`.
+ * The core calls its methods in the middle of its own calls: a method it calls (and anything that
+ * method calls) must not call the producer back; such a call throws `EctpError(REENTRANT_CALL)`.
+ * `MemoryItemStore`'s `locate` and `release` callbacks are not among them: they run inside the
+ * engine's own `put`, `evict`, `discard` and `clear`, which the producer never calls, so a call
+ * from them to the producer is accepted and acted on (`locate` runs before its item is stored,
+ * `release` after its item left the store and before the store announces the removal: a
+ * ReadRequest for that item handed to the producer from either is answered NOT_FOUND). They run
+ * inside a producer call, and such a call throws, only when the engine makes that store call
+ * from inside one (from a hook).
  *
  * Descriptors must be publishable: valid [C2] (at most 64 shape dimensions included) and
  * encoding to at most 64 KiB (SPEC.md section 5), as `MemoryItemStore.put` enforces. The
@@ -92,6 +98,8 @@ export interface ProducerOptions {
   /**
    * Fingerprint of the items served; requests with another are rejected INCOMPATIBLE [P7]. A plain
    * object (or an `ectp.v1.Fingerprint`) of `model`, `dtype`, `rowBytes` and `layoutVersion`; any other key is refused.
+   * Taken once, at construction (a copy is kept): changing the object afterwards changes nothing,
+   * for a fingerprint MUST NOT change within an epoch [P7].
    */
   fingerprint: ectp.v1.IFingerprint;
   /** The region items are served from. */

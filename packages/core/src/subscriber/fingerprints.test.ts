@@ -1,6 +1,6 @@
 // A router following producers of several models: each producer is greeted with its own
 // fingerprint (`follow`'s fourth argument), so none refuses the Hello [P7] (SPEC.md 4.1).
-import { EctpError, type ectp } from "@ectp/protocol";
+import { EctpError, SPEC_VERSION, type ectp, encodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { MemoryItemStore } from "../producer/memory-store.js";
 import { ProducerCore } from "../producer/producer.js";
@@ -105,5 +105,43 @@ describe("EventSubscriber.follow with a producer's own fingerprint [P7]", () => 
     sub.poll(0);
     expect(() => sub.follow("E-b", 60_000, undefined, FP)).toThrow(EctpError);
     expect([sub.poll(1), sub.nextDeadline()]).toEqual([[], 2_000]);
+  });
+});
+
+describe("EventSubscriber: its fingerprint is taken once, at construction [P7]", () => {
+  /** The fingerprints of the Hellos `sub` sends at its next poll. */
+  function helloFingerprints(sub: EventSubscriber, now: number): ectp.v1.IFingerprint[] {
+    return sub.poll(now).flatMap((o) => (o.type === "send" && o.envelope.hello ? [o.envelope.hello.fingerprint as ectp.v1.IFingerprint] : []));
+  }
+
+  it("[P7] its Hellos carry the fingerprint given at construction, frozen and normalised, though the caller changes its object later", () => {
+    const fingerprint: ectp.v1.IFingerprint = { model: FP.model, dtype: FP.dtype, layoutVersion: 1 };
+    const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint });
+    fingerprint.model = "changed";
+    sub.follow("E-a", 0);
+    const sent = helloFingerprints(sub, 0);
+    expect(sent).toEqual([{ ...FP, rowBytes: 0 }]);
+    expect(sent.every((f) => Object.isFrozen(f))).toBe(true);
+  });
+
+  it("[P7] without a fingerprint it sends the all-default one (as before on the wire), frozen", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1 });
+    sub.follow("E-a", 0);
+    const sent = helloFingerprints(sub, 0);
+    expect(sent).toHaveLength(1);
+    expect(encodeEnvelope({ version: SPEC_VERSION, senderId: "R", senderEpoch: 1, hello: { role: 2, fingerprint: sent[0] } }).length).toBe(
+      encodeEnvelope({ version: SPEC_VERSION, senderId: "R", senderEpoch: 1, hello: { role: 2, fingerprint: {} } }).length,
+    );
+    expect(Object.isFrozen(sent[0])).toBe(true);
+  });
+
+  it("[P7] a producer's own fingerprint given to follow() is kept as a frozen copy too", () => {
+    const own: ectp.v1.IFingerprint = { ...OTHER };
+    const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
+    sub.follow("E-b", 0, undefined, own);
+    own.model = "changed";
+    const sent = helloFingerprints(sub, 0);
+    expect(sent).toEqual([OTHER]);
+    expect(Object.isFrozen(sent[0])).toBe(true);
   });
 });

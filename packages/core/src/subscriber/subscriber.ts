@@ -345,7 +345,9 @@ export interface SubscriberOptions {
    * those followed without one. Default: the all-default fingerprint. A
    * malformed one (it could not be encoded), one that is not a plain object (or an
    * `ectp.v1.Fingerprint`), and one with a key other than `model`, `dtype`, `rowBytes` and
-   * `layoutVersion` (a misspelt field would be sent as its default) are INVALID_CONFIG.
+   * `layoutVersion` (a misspelt field would be sent as its default) are INVALID_CONFIG. Taken
+   * once, at construction (a copy is kept, as of one given to `follow`): changing the object afterwards
+   * changes no Hello [P7].
    */
   fingerprint?: ectp.v1.IFingerprint | undefined;
   /**
@@ -665,7 +667,8 @@ export class EventSubscriber {
   private readonly maxHeldEvents: number;
   private readonly maxHeldBytes: number;
   private readonly maxViewBytes: number;
-  private readonly fingerprint: ectp.v1.IFingerprint;
+  /** [P7] `options.fingerprint`, normalised and frozen at construction (absent: the all-default one). */
+  private readonly fingerprint: Readonly<ectp.v1.IFingerprint>;
   private readonly transportMetadata: Uint8Array;
   private readonly logger: Logger;
   private readonly metrics: MetricsSink;
@@ -737,8 +740,9 @@ export class EventSubscriber {
     // Checked here: a malformed one could not be encoded in the Hello, and a driver drops an envelope
     // that does not encode, so the subscriber would follow nothing, silently.
     // [P7] A misspelt field would be sent as its default, and every producer would refuse the Hello.
-    if (options.fingerprint !== undefined && options.fingerprint !== null) fingerprintOption(options.fingerprint);
-    this.fingerprint = options.fingerprint ?? {};
+    // [P7] Taken once, at construction: a frozen copy of the normalised fingerprint (absent: the
+    // all-default one, sent as before), not the caller's object, which it may change later.
+    this.fingerprint = Object.freeze({ ...fingerprintOption(options.fingerprint ?? {}) });
     this.transportMetadata = transportMetadataOption(options.transportMetadata);
     // [I1] The logger is the engine's code: what it throws is contained and counted (stats().hookFailures),
     // so a broken logger neither cuts a message's handling short nor escapes into the engine.
@@ -806,7 +810,8 @@ export class EventSubscriber {
     if (typeof producerId !== "string" || producerId.length === 0)
       throw new EctpError("INVALID_ARGUMENT", `follow: producerId must be a non-empty string (the producer's peer id); got ${describeValue(producerId)}`);
     // [P7] Checked here, as the option is: a misspelt field would be sent as its default, and the producer would refuse every Hello.
-    const own = fingerprint === undefined ? undefined : fingerprintOption(fingerprint, `follow(${producerId}): fingerprint`, "INVALID_ARGUMENT");
+    // [P7] Kept as a frozen copy, as options.fingerprint is: the caller's object may change later.
+    const own = fingerprint === undefined ? undefined : Object.freeze({ ...fingerprintOption(fingerprint, `follow(${producerId}): fingerprint`, "INVALID_ARGUMENT") });
     if (connection !== undefined) {
       if (connection === null || typeof connection !== "object")
         throw new EctpError(

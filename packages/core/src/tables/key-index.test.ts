@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hashBytes } from "./hash.js";
 import { KeyIndex, keyIndexHash } from "./key-index.js";
+import { SHRINK_FLOOR_SLOTS } from "./shrink-floor.js";
 
 describe("KeyIndex (the producer's live grant per consumer and item [P3])", () => {
   type Owner = { salt: number };
@@ -57,5 +58,62 @@ describe("KeyIndex (the producer's live grant per consumer and item [P3])", () =
       expect(index.delete(recs[victim] as Rec)).toBe(true);
       for (const [k, r] of recs.entries()) expect(index.get(owner, 15, r.keyId)).toBe(k === victim ? undefined : r);
     }
+  });
+
+  describe("[I4] shrinking after a burst", () => {
+    const slotsOf = (index: KeyIndex<Owner, Rec>) => (index as unknown as { slots: unknown[] }).slots;
+    /** `n` records of one owner, each at the address its own content hash gives. */
+    function burst(n: number, owner: Owner = owners[1] as Owner): Rec[] {
+      return Array.from({ length: n }, (_, k) => {
+        const keyId = `b${k}`;
+        return { owner, keyId, indexHash: keyIndexHash(hashBytes(Uint8Array.of(k & 0xff, (k >> 8) & 0xff, k >> 16)), owner.salt) };
+      });
+    }
+
+    it("[I4] after a burst of 50,000 records all deleted, it is back to the shrink floor (it kept 131,072 slots)", () => {
+      const index = new KeyIndex<Owner, Rec>();
+      const recs = burst(50_000);
+      for (const r of recs) index.add(r);
+      expect(slotsOf(index).length).toBe(131_072);
+      // Deleted in an order unlike the insertion's, checking that the rest stays reachable as it shrinks.
+      const order = [...recs.keys()].sort((a, b) => ((a * 7919) % 50_000) - ((b * 7919) % 50_000));
+      const deletedAt = new Array<number>(recs.length);
+      for (const [done, k] of order.entries()) deletedAt[k] = done;
+      for (const [done, k] of order.entries()) {
+        expect(index.delete(recs[k] as Rec)).toBe(true);
+        if (done % 5_000 === 4_999 || done > 49_990) {
+          let wrong = 0;
+          for (const [j, r] of recs.entries()) if (index.get(r.owner, r.indexHash, r.keyId) !== ((deletedAt[j] as number) > done ? r : undefined)) wrong++;
+          expect(wrong, `after ${done + 1} deletes`).toBe(0);
+        }
+      }
+      expect(index.size).toBe(0);
+      expect(slotsOf(index).length).toBe(SHRINK_FLOOR_SLOTS);
+    });
+
+    it("[I4] it shrinks only below an eighth full, one halving at a time, and never below the floor nor the capacity it was made with", () => {
+      const index = new KeyIndex<Owner, Rec>();
+      const recs = burst(1025); // 1025 records need 4096 slots (at most half full)
+      for (const r of recs) index.add(r);
+      expect(slotsOf(index).length).toBe(4096);
+      for (const r of recs.slice(0, 1025 - 512)) index.delete(r);
+      expect([index.size, slotsOf(index).length]).toEqual([512, 4096]); // an eighth full: kept
+      index.delete(recs[1025 - 512] as Rec);
+      expect([index.size, slotsOf(index).length]).toEqual([511, 2048]); // below an eighth: halved
+      // A size bouncing by one at the shrink point reallocates nothing more (a quarter full now).
+      const slots = slotsOf(index);
+      for (let i = 0; i < 100; i++) {
+        index.add(recs[1025 - 512] as Rec);
+        index.delete(recs[1025 - 512] as Rec);
+      }
+      expect(slotsOf(index)).toBe(slots);
+      for (const r of recs.slice(1025 - 511)) index.delete(r);
+      expect(slotsOf(index).length).toBe(SHRINK_FLOOR_SLOTS);
+      // A table made larger than the floor keeps the size it was made with.
+      const presized = new KeyIndex<Owner, Rec>(8192);
+      for (const r of recs) presized.add(r);
+      for (const r of recs) presized.delete(r);
+      expect(slotsOf(presized).length).toBe(8192);
+    });
   });
 });
