@@ -1,5 +1,5 @@
 /**
- * How far the core's hand-written tables (`IdTable`, `StringTable`, `OrderedTable`) shrink.
+ * How far the core's hand-written tables (`IdTable`, `StringTable`, `OrderedTable`, `KeyIndex`) shrink.
  * @internal
  * @module
  */
