@@ -48,13 +48,11 @@ export type StoreChange =
  *
  * The core calls its methods in the middle of its own calls: a method it calls (and anything that
  * method calls) must not call the producer back; such a call throws `EctpError(REENTRANT_CALL)`.
- * `MemoryItemStore`'s `locate` and `release` callbacks are not among them: they run inside the
- * engine's own `put`, `evict`, `discard` and `clear`, which the producer never calls, so a call
- * from them to the producer is accepted and acted on (`locate` runs before its item is stored,
- * `release` after its item left the store and before the store announces the removal: a
- * ReadRequest for that item handed to the producer from either is answered NOT_FOUND). They run
- * inside a producer call, and such a call throws, only when the engine makes that store call
- * from inside one (from a hook).
+ * `MemoryItemStore`'s `locate` and `release` callbacks are different: they run inside the
+ * engine's own `put`, `evict`, `discard` and `clear`, not inside a producer call (unless the engine
+ * makes that store call from a hook), so they may call the producer; a ReadRequest for their item
+ * handed over from either is answered NOT_FOUND (`locate` runs before the item is stored,
+ * `release` after it left).
  *
  * Descriptors must be publishable: valid [C2] (at most 64 shape dimensions included) and
  * encoding to at most 64 KiB (SPEC.md section 5), as `MemoryItemStore.put` enforces. The
