@@ -1068,24 +1068,6 @@ describe("ProducerCore events [E1][E2]", () => {
     h.store.unpin(kid(2));
   });
 
-  // (Until a4c7aaa the event was published, priced at 0 bytes where batches are cut, and made its batch unencodable.)
-  it("[E1][E2] an event that cannot be encoded (a custom store's removed key) is left out of its batch, never thrown: the others are published", () => {
-    const inner = new MemoryItemStore({ capacityBytes: 1000 });
-    let notify: ((c: StoreChange) => void) | undefined;
-    const store = requiredMethodsOf(inner, (listener) => {
-      notify = listener;
-    });
-    const producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store });
-    ready(inner, 1);
-    const badKey = { contentHash: "not bytes" } as unknown as ectp.v1.IItemKey;
-    notify?.({ kind: "removed", key: badKey, cause: "evicted" });
-    let out: ReturnType<ProducerCore["poll"]> = [];
-    expect(() => {
-      out = producer.poll(1);
-    }).not.toThrow();
-    expect(batches(out)).toEqual([{ sequence: 1, events: [{ stored: { item: desc(1) } }] }]);
-  });
-
   it("regression background#10 [E2]: replay from within the buffer resends in order; older gives ReplayUnavailable", () => {
     const h = harness({ replayBufferBatches: 3 });
     for (let i = 1; i <= 5; i++) {
