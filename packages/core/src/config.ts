@@ -84,16 +84,18 @@ export function fingerprintDifference(a: NormalizedFingerprint, b: NormalizedFin
 }
 
 /**
- * `options.transportMetadata` of a core (sent in its Hello): a Uint8Array, or absent (empty).
- * Anything else could not be encoded, and a driver drops an envelope that does not encode, so
- * the core would never greet anyone: refused with INVALID_CONFIG instead.
+ * `options.transportMetadata` of a core (sent in its Hello): a copy of the Uint8Array given, or
+ * empty when absent. Anything else could not be encoded, and a driver drops an envelope that does
+ * not encode, so the core would never greet anyone: refused with INVALID_CONFIG instead.
  * @internal
  */
 export function transportMetadataOption(value: unknown): Uint8Array {
   if (value === undefined) return new Uint8Array(0);
   if (!(value instanceof Uint8Array))
     throw new EctpError("INVALID_CONFIG", `options.transportMetadata must be a Uint8Array (e.g. transport.localMetadata()) or left out; got ${describeValue(value)}`);
-  return value;
+  // [P8] Taken once, as a copy: peers load a core's metadata once per epoch, so what its Hellos send
+  // must not change with the caller's array.
+  return Uint8Array.from(value);
 }
 
 /**

@@ -6,14 +6,14 @@
  * to a constructor must be a plain object of its four fields, any of them absent or empty (the
  * all-default fingerprint of SPEC.md 3.1).
  */
-import { EctpError, ectp } from "@ectp/protocol";
+import { EctpError, SPEC_VERSION, ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SUBSCRIBER_CONFIG } from "./config.js";
 import { ConsumerCore } from "./consumer/consumer.js";
-import { FP as CONSUMER_FP, TestPool } from "./consumer/test-support.js";
+import { FP as CONSUMER_FP, QUIET, TestPool, remote } from "./consumer/test-support.js";
 import { MemoryItemStore } from "./producer/memory-store.js";
 import { ProducerCore } from "./producer/producer.js";
-import { FP as PRODUCER_FP, desc, harness, ready, request } from "./producer/test-helpers.js";
+import { PRODUCER, FP as PRODUCER_FP, desc, harness, ready, request } from "./producer/test-helpers.js";
 import { EventSubscriber } from "./subscriber/subscriber.js";
 import { Driver } from "./driver/driver.js";
 import type { Transport } from "./transport.js";
@@ -311,6 +311,31 @@ describe("options.transportMetadata", () => {
     expect(configError(consumer({ transportMetadata: [1, 2] })).message).toBe(
       "[INVALID_CONFIG] options.transportMetadata must be a Uint8Array (e.g. transport.localMetadata()) or left out; got an array",
     );
+  });
+
+  it("[P8] is taken once, at construction: the Hellos of each core carry the bytes given, though the caller changes its array later", () => {
+    /** The transport metadata of the Hellos among `outputs`. */
+    const hellos = (outputs: { type: string; envelope?: ectp.v1.IEnvelope }[]) =>
+      outputs.flatMap((o) => (o.type === "send" && o.envelope?.hello ? [[...(o.envelope.hello.transportMetadata ?? [])]] : []));
+    const given = () => new Uint8Array([1, 2, 3]);
+
+    const forProducer = given();
+    const p = new ProducerCore({ ...PRODUCER, fingerprint: PRODUCER_FP, store: new MemoryItemStore({ capacityBytes: 64 }), transportMetadata: forProducer });
+    forProducer[0] = 9;
+    p.handleEnvelope("c", { version: SPEC_VERSION, senderId: "c", senderEpoch: 1, hello: { role: ectp.v1.Role.ROLE_CONSUMER, fingerprint: PRODUCER_FP } }, 0);
+    expect(hellos(p.poll(0))).toEqual([[1, 2, 3]]);
+
+    const forConsumer = given();
+    const c = new ConsumerCore({ id: "PD", epoch: 1, fingerprint: CONSUMER_FP, destinations: new TestPool(), transportMetadata: forConsumer, config: QUIET });
+    forConsumer[0] = 9;
+    c.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    expect(hellos(c.poll(0))).toEqual([[1, 2, 3]]);
+
+    const forSubscriber = given();
+    const sub = new EventSubscriber({ id: "R", epoch: 1, transportMetadata: forSubscriber });
+    forSubscriber[0] = 9;
+    sub.follow("E", 0);
+    expect(hellos(sub.poll(0))).toEqual([[1, 2, 3]]);
   });
 });
 

@@ -67,6 +67,7 @@ export interface ConsumerOptions {
    * Transport metadata sent in this consumer's Hello (`transport.localMetadata()`). Required over
    * any transport that connects peers (the mock, NIXL): without it producers cannot reach this
    * consumer and every item waits out its budget. Default: empty (only for envelopes carried by hand).
+   * Taken once, at construction (a copy is kept): changing the array afterwards changes no Hello [P8].
    */
   transportMetadata?: Uint8Array | undefined;
   /**

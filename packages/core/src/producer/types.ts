@@ -107,6 +107,7 @@ export interface ProducerOptions {
    * any transport that connects peers (the mock, NIXL): without it consumers cannot reach or read
    * from this producer and every item waits out its budget. Default: empty (only for envelopes
    * carried by hand).
+   * Taken once, at construction (a copy is kept): changing the array afterwards changes no Hello [P8].
    */
   transportMetadata?: Uint8Array | undefined;
   /**

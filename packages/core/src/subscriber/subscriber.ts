@@ -355,6 +355,7 @@ export interface SubscriberOptions {
    * transport that connects peers (the mock, NIXL): without it no producer can answer this
    * subscriber, which then never syncs (only the producers log it). Default: empty (only for
    * envelopes carried by hand).
+   * Taken once, at construction (a copy is kept): changing the array afterwards changes no Hello [P8].
    */
   transportMetadata?: Uint8Array | undefined;
   /**
