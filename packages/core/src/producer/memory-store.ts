@@ -54,7 +54,7 @@ function sameBytes(a: unknown, b: Uint8Array): boolean {
  * A checksum of algorithm UNSPECIFIED (an absent algorithm reads as it) is no checksum; an empty
  * checksum message (`ectp.v1.Checksum.create()`, JSON's `{}`) is one of those.
  */
-function carriesChecksum(checksum: ectp.v1.IChecksum | null | undefined): boolean {
+function carriesChecksum(checksum: ectp.v1.IChecksum | null | undefined): checksum is ectp.v1.IChecksum {
   return checksum != null && (checksum.algorithm ?? ChecksumAlgorithm.CHECKSUM_ALGORITHM_UNSPECIFIED) !== ChecksumAlgorithm.CHECKSUM_ALGORITHM_UNSPECIFIED;
 }
 
@@ -76,7 +76,7 @@ function checksumProblem(checksum: ectp.v1.IChecksum, e: StoreEntry): string | u
   const own = e.descriptor.checksum;
   // [C11] One checksum per item: consumers that read it before and after must verify the same bytes.
   // [C2] One of algorithm UNSPECIFIED is none: the CRC-32C replaces it.
-  if (carriesChecksum(own)) return sameBytes(own?.value, value) ? undefined : "its descriptor already carries another checksum";
+  if (carriesChecksum(own)) return sameBytes(own.value, value) ? undefined : "its descriptor already carries another checksum";
   if (e.ready) return "it is already ready (and may be granted or published): a checksum comes with markReady, before that";
   return undefined;
 }
