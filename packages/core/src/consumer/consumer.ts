@@ -122,6 +122,14 @@ function duplicateItem(requestId: string, itemId: string): EctpError {
 /** Requests of up to this many items check duplicate ids and shared keys pairwise; larger ones by hashing. */
 const PAIRWISE_MAX_ITEMS = 32;
 
+/**
+ * [I4] The plan arrays may keep this many entries between calls. They grow to the largest request
+ * admitted (one entry per item, in a dozen arrays); after a request of more items than this, the next
+ * admission of at most this many lets them go, so that one outsized request (100,000 items: some 10 MB
+ * of scratch) does not stay in memory for the life of the core.
+ */
+const PLAN_KEPT_ITEMS = 4_096;
+
 /** The further-slot list of a request with at most one item (shared, never written). */
 const EMPTY_SLOTS: Slot[] = [];
 
@@ -844,7 +852,7 @@ export class ConsumerCore {
    * anything changes: a getter that throws, or answers differently when read again, cannot
    * leave a request half-admitted [I1]. Unlike the other plan arrays, `clearPlan` leaves the ids
    * (strings the requests' slots hold anyway while admitted): at most the largest request's ids
-   * outlive it, until a later admission overwrites them.
+   * outlive it, until a later admission overwrites them (or lets the arrays go: {@link PLAN_KEPT_ITEMS}).
    */
   private planItemId: string[] = [];
   /**
@@ -1264,6 +1272,7 @@ export class ConsumerCore {
    *   `itemId`, flags given but not booleans, an item that cannot be read, or duplicate item ids.
    */
   private readItems(requestId: string, items: readonly unknown[], n: number): void {
+    if (this.planFlags.length > PLAN_KEPT_ITEMS && n <= PLAN_KEPT_ITEMS) this.dropPlanArrays(); // [I4]
     const ids = this.planItemId;
     const flags = this.planFlags;
     for (let i = 0; i < n; i++) {
@@ -1494,6 +1503,22 @@ export class ConsumerCore {
     this.planStartWith = undefined;
   }
 
+  /** [I4] New, empty plan arrays in place of ones an outsized request grew (see {@link PLAN_KEPT_ITEMS}). */
+  private dropPlanArrays(): void {
+    this.planItemId = [];
+    this.planFlags = [];
+    this.planKind = [];
+    this.planReason = [];
+    this.planDesc = [];
+    this.planRec = [];
+    this.planHash = [];
+    this.planMeta = [];
+    this.planAnnouncement = [];
+    this.planKeyId = [];
+    this.planDecisions = [];
+    this.planSource = [];
+  }
+
   /** The failure of new item `i`, classified P_FAIL, with where it came from for its warning [C5]. */
   private planFailure(i: number): ItemFailure {
     const failure: ItemFailure = { itemId: this.planItemId[i] as string, reason: this.planReason[i] as FailureReasonName, attempts: 0 };
@@ -1647,6 +1672,8 @@ export class ConsumerCore {
    * (-1 when it does not, or the key is bound to none): that of the item loaded or being fetched
    * (`rec`), or of an earlier new item of this admit call that will start the key's fetch. Equal keys
    * name equal bytes, so two sizes mean one announcement is wrong; the later one joins nothing.
+   * Within one call the first item in order binds the size, whatever epoch it names: which of two
+   * sizes is wrong cannot be told from the announcements (a greater epoch is newer, not more right).
    */
   private sizeBoundElsewhere(desc: ValidDescriptor, keyHash: number, rec: Fetch | Loaded | undefined, i: number): number {
     let bound = -1;
