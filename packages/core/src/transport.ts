@@ -77,7 +77,7 @@ export type ReadStatus = "done" | "failed" | "cancelled";
 
 /**
  * Whether `status` is a {@link ReadStatus}, the only results that settle a read [I5] (the
- * consumer's rule, and the driver's when it waits at close for the reads still in flight).
+ * consumer's rule: a Driver closing waits for the consumer's reads in flight, so for the same results).
  * @internal
  */
 export function settlesRead(status: unknown): status is ReadStatus {
@@ -202,7 +202,13 @@ export interface Transport {
    */
   startRead(read: ReadOperation): void;
 
-  /** Ask to cancel a read. Its result (`cancelled`, or `done`/`failed` if too late) still arrives. */
+  /**
+   * Ask to cancel a read. Its result (`cancelled`, or `done`/`failed` if too late) still arrives.
+   * [C8] A consumer lets a read's destination go once the result arrives, or once its quarantine cap
+   * (`quarantineCapMs`, finite by default) has passed since its deadline, result or not: a transport
+   * used with a finite cap must make sure that a read cancelled that long ago writes nothing more
+   * (cut it off, or report it settled in time), or set no cap (`Infinity`) in the consumer.
+   */
   cancelRead(readId: number): void;
 
   /** Collect what happened since the previous call. Never blocks. Treat the result as read-only. */

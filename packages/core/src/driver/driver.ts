@@ -11,7 +11,7 @@ import { type Labels, type MetricsSink, containLogger, containMetrics, type Logg
 import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
 import type { EventSubscriber } from "../subscriber/subscriber.js";
-import { type ReadOperation, type ReadResult, type ReceivedMessage, type Transport, type TransportActivity, settlesRead } from "../transport.js";
+import type { ReadOperation, ReadResult, ReceivedMessage, Transport, TransportActivity } from "../transport.js";
 
 /**
  * A source of the current time in milliseconds: the one the driver passes to the cores. Every
@@ -44,7 +44,11 @@ export interface DriverOptions {
   subscriber?: EventSubscriber | undefined;
   /** The clock handed to the cores. Default: `performance.now()` (monotonic). */
   clock?: Clock | undefined;
-  /** Longest sleep of {@link Driver.run} between steps, in ms (a longer one is slept 2^31 - 1 ms, Node's longest timer, at a time). Default 50. */
+  /**
+   * Longest sleep of {@link Driver.run} between steps, in ms (a longer one is slept 2^31 - 1 ms, Node's
+   * longest timer, at a time). Default 50. 0 never sleeps: run() steps on every turn of the event loop,
+   * a busy loop that keeps one CPU core at 100% (for engines that poll rather than wait).
+   */
   maxWaitMs?: number | undefined;
   /**
    * How long a peer's `transport.connectPeer` may stay pending, in ms (on the driver's clock),
@@ -54,8 +58,9 @@ export interface DriverOptions {
    */
   connectTimeoutMs?: number | undefined;
   /**
-   * Most messages and reads queued for one peer while its connect is pending; one more fails the
-   * connection as {@link DriverOptions.connectTimeoutMs} does. Default {@link DEFAULT_MAX_QUEUED_PER_PEER}.
+   * Most messages and reads queued for one peer while its connect is pending (a read cancelled while
+   * queued still counts); one more fails the connection as {@link DriverOptions.connectTimeoutMs}
+   * does. Default {@link DEFAULT_MAX_QUEUED_PER_PEER}.
    */
   maxQueuedPerPeer?: number | undefined;
   /**
@@ -178,6 +183,19 @@ const allEntries = (list: readonly unknown[], ok: (x: unknown) => boolean): bool
   for (let i = 0; i < list.length; i++) if (!ok(list[i])) return false;
   return true;
 };
+
+/**
+ * A plain copy of a transport's list, read by index (a hole is `undefined`); `[]` for what is not an
+ * array. The empty list is shared and frozen: most polls return nothing.
+ */
+function copyOfList<T>(list: readonly T[] | undefined): readonly T[] {
+  if (!Array.isArray(list) || list.length === 0) return NO_ENTRIES;
+  const n = list.length;
+  const copy = new Array<T>(n);
+  for (let i = 0; i < n; i++) copy[i] = list[i] as T;
+  return copy;
+}
+const NO_ENTRIES: readonly never[] = Object.freeze([]);
 
 const defaultClock: Clock = { now: () => performance.now() };
 
@@ -352,8 +370,8 @@ export class Driver {
   private readonly connected = new Map<string, number>();
   /** The cores holding each peer's current connection (connected or connecting): those that asked for its epoch. */
   private readonly holders = new Map<string, Set<Role>>();
-  /** Read id -> peer, for reads queued behind a pending connect. */
-  private readonly queuedReads = new Map<number, string>();
+  /** The ids of reads queued behind a pending connect and not cancelled since (each leaves it when it starts, fails or is cancelled). */
+  private readonly queuedReads = new Set<number>();
   private syntheticResults: ReadResult[] = [];
   /** Ends the wait {@link Driver.run} is in, if any (see `wake()`). */
   private wakeRun: (() => void) | undefined;
@@ -374,8 +392,6 @@ export class Driver {
   private state: "open" | "closing" | "closed" = "open";
   /** The promise of the first {@link Driver.close}, which every later call returns. */
   private closing: Promise<void> | undefined;
-  /** Once the transport is closed: reads started on it whose result the consumer has not heard yet (see `shutDown`). */
-  private readsAfterClose: Set<number> | undefined;
   /**
    * Connected peers the transport has since reported unreachable: it may have dropped their
    * metadata (NIXL does), so a connect-peer for the same epoch goes to the transport again [P8].
@@ -554,9 +570,6 @@ export class Driver {
    */
   private handReadResult(r: ReadResult, now: number): void {
     try {
-      // [I5] Only a result that settles the read ends the wait for it at close: the consumer keeps a
-      // read with any other status in flight, destination included.
-      if (settlesRead(r.status)) this.readsAfterClose?.delete(r.readId);
       this.consumer?.handleReadResult(r, now);
     } catch (cause) {
       this.inputLost("handleReadResult", cause);
@@ -582,8 +595,9 @@ export class Driver {
   }
 
   /**
-   * What the transport has; a poll that throws counts as nothing received, and one that breaks the
-   * {@link TransportActivity} shape keeps what it did give well-formed (both logged).
+   * What the transport has; a poll that throws, or whose result cannot be read, counts as nothing
+   * received, and one that breaks the {@link TransportActivity} shape keeps what it did give
+   * well-formed (all logged).
    */
   private pollTransport(): TransportActivity {
     let activity: TransportActivity;
@@ -593,23 +607,36 @@ export class Driver {
       this.logger.error("transport.poll threw; nothing received this step", { error: thrownText(cause) });
       return EMPTY_ACTIVITY;
     }
-    if (activity !== null && typeof activity === "object" && Array.isArray(activity.messages) && Array.isArray(activity.reads) && Array.isArray(activity.unreachable))
-      return this.wellFormedEntries(activity);
-    // [I1] A transport breaking its contract must not throw into the engine: keep the lists it did give.
-    const a = (activity ?? {}) as Partial<TransportActivity>;
-    if (!this.pollBreachLogged.lists) {
+    let lists: TransportActivity;
+    try {
+      lists = this.listsOf(activity);
+    } catch (cause) {
+      // [I1] Transport results never throw into the engine, not even a result whose list getter, Proxy trap or entries throw.
+      this.logger.error("transport.poll returned a result that could not be read; nothing received this step", { error: thrownText(cause) });
+      return EMPTY_ACTIVITY;
+    }
+    return this.wellFormedEntries(lists);
+  }
+
+  /**
+   * `activity`'s three lists, each read once and copied entry by entry (holes as `undefined`), so
+   * that the step iterates plain arrays: a getter that answers differently when read again, or a
+   * list whose iterator or entries throw, acts here, inside {@link Driver.pollTransport}'s `try`. A
+   * list that is missing or not an array counts as empty (logged once). Throws what reading throws.
+   */
+  private listsOf(activity: TransportActivity): TransportActivity {
+    const a = (activity !== null && typeof activity === "object" ? activity : {}) as Partial<TransportActivity>;
+    const lists = { messages: a.messages, reads: a.reads, unreachable: a.unreachable };
+    if (!(Array.isArray(lists.messages) && Array.isArray(lists.reads) && Array.isArray(lists.unreachable)) && !this.pollBreachLogged.lists) {
+      // [I1] A transport breaking its contract must not throw into the engine: keep the lists it did give.
       this.pollBreachLogged.lists = true;
-      const missing = LIST_NAMES.filter((name) => !Array.isArray(a[name]));
+      const missing = LIST_NAMES.filter((name) => !Array.isArray(lists[name]));
       this.logger.error(
         "transport.poll returned no { messages, reads, unreachable } lists; a missing list counts as empty (logged once: later polls like it are taken the same way)",
         { poll: describeValue(activity), missing },
       );
     }
-    return this.wellFormedEntries({
-      messages: Array.isArray(a.messages) ? a.messages : [],
-      reads: Array.isArray(a.reads) ? a.reads : [],
-      unreachable: Array.isArray(a.unreachable) ? a.unreachable : [],
-    });
+    return { messages: copyOfList(lists.messages), reads: copyOfList(lists.reads), unreachable: copyOfList(lists.unreachable) };
   }
 
   /**
@@ -799,18 +826,18 @@ export class Driver {
     } catch (cause) {
       this.logger.error("transport.close rejected", { error: thrownText(cause) });
     }
-    // Messages that arrived meanwhile are still handed over, and a grant among them makes the
-    // consumer start a read on the closed transport, which fails it: at once (a throw, settled by
-    // the driver) or through its next poll (transport-nixl). Step until the consumer has heard every
-    // such read's result [I5], or a read would stay in flight for good.
-    const readsAfterClose = new Set<number>();
-    this.readsAfterClose = readsAfterClose;
+    // The closed transport has settled every read it held (`cancelled`), but may hand the results
+    // over in more than one poll, or throw at the first (the mock and transport-nixl: the next poll
+    // hands them over). Messages that arrived meanwhile are still handed over too, and a grant among
+    // them makes the consumer start a read on the closed transport, which fails it: at once (a throw,
+    // settled by the driver) or through its next poll (transport-nixl). Step until the consumer has
+    // heard every read's result [I5], or a read would stay in flight, its destination held, for good.
     try {
       let steps = 0;
       do {
         this.closingStep();
         this.abandonConnects();
-      } while ((this.hasWork || readsAfterClose.size > 0) && ++steps < CLOSE_STEPS_MAX);
+      } while ((this.hasWork || this.consumerReadsInFlight() > 0) && ++steps < CLOSE_STEPS_MAX);
       this.handOverHeld();
     } finally {
       this.state = "closed";
@@ -1123,23 +1150,19 @@ export class Driver {
         const op: ReadOperation = { readId: o.readId, peerId: o.peerId, source: o.source, destination: o.destination, crc32c: o.crc32c };
         const c = this.connecting.get(o.peerId);
         if (c) {
-          this.queuedReads.set(o.readId, o.peerId);
+          this.queuedReads.add(o.readId);
           this.enqueue(o.peerId, c, { kind: "read", op });
-        } else if (this.failedPeers.length > 0 && this.failing(o.peerId))
+        } else if (this.failedPeers.length > 0 && this.failing(o.peerId)) {
           this.syntheticResults.push({ readId: o.readId, status: "failed", peerGone: true, error: "the peer's connect failed" });
-        else this.startRead(op);
+          this.readFailed("connect_failed");
+        } else this.startRead(op);
         return;
       }
       case "cancel-read": {
-        const peer = this.queuedReads.get(o.readId);
-        if (peer !== undefined) {
-          // Never started: take it out of the queue and settle it here.
-          this.queuedReads.delete(o.readId);
-          const c = this.connecting.get(peer);
-          if (c) {
-            const i = c.queue.findIndex((p) => p.kind === "read" && p.op.readId === o.readId);
-            if (i >= 0) c.queue.splice(i, 1);
-          }
+        if (this.queuedReads.delete(o.readId)) {
+          // Never started: settled here. It keeps its place in its connect's queue (and in the queue's
+          // bound), where the flush and failQueue pass over it: taking it out was a scan per cancel,
+          // quadratic when a step cancels thousands.
           this.syntheticResults.push({ readId: o.readId, status: "cancelled" });
           return;
         }
@@ -1214,10 +1237,9 @@ export class Driver {
         for (const item of entry.queue) {
           if (item.kind === "send") this.send(peerId, item.bytes);
           else if (item.kind === "grant") this.flushGrant(peerId, item.envelope, item.queuedAt);
-          else {
-            this.queuedReads.delete(item.op.readId);
-            this.startRead(item.op);
-          }
+          // [I5] Only a read still queued: one cancelled meanwhile has had its result (a step run from
+          // a hook of this flush may cancel one further on), and must not start writing.
+          else if (this.queuedReads.delete(item.op.readId)) this.startRead(item.op);
         }
       },
       (cause: unknown) => {
@@ -1347,11 +1369,12 @@ export class Driver {
   private failQueue(c: Connecting, error: string, cause: QueueLossCause): void {
     let messages = 0;
     for (const item of c.queue)
-      if (item.kind === "read") {
-        this.queuedReads.delete(item.op.readId);
+      if (item.kind !== "read") messages++;
+      else if (this.queuedReads.delete(item.op.readId)) {
+        // (A read cancelled while queued has had its result.)
         this.syntheticResults.push({ readId: item.op.readId, status: "failed", peerGone: true, error });
         this.readFailed(cause);
-      } else messages++;
+      }
     if (messages > 0) this.dropped(cause, messages);
     c.queue.length = 0;
   }
@@ -1396,7 +1419,6 @@ export class Driver {
   }
 
   private startRead(op: ReadOperation): void {
-    this.readsAfterClose?.add(op.readId);
     try {
       this.transport.startRead(op);
     } catch (cause) {

@@ -20,7 +20,7 @@ class Totals implements MetricsSink {
 }
 
 /** A consumer-only driver over transport `me` (peers `p` and `q` exist) whose core outputs `outputs` once. */
-function rig(outputs: CoreOutput[], metrics: MetricsSink = new Totals()) {
+function rig(outputs: CoreOutput[], metrics: MetricsSink = new Totals(), maxQueuedPerPeer?: number) {
   const net = new FakeNet();
   const t = net.endpoint("me");
   net.endpoint("p");
@@ -30,7 +30,7 @@ function rig(outputs: CoreOutput[], metrics: MetricsSink = new Totals()) {
   const errors: [string, unknown][] = [];
   const logger = { debug() {}, info() {}, warn() {}, error: (m: string, f: unknown) => errors.push([m, f]) };
   const clock = manualClock();
-  const driver = new Driver({ transport: t, consumer: core as unknown as ConsumerCore, clock, connectTimeoutMs: 100, logger, metrics });
+  const driver = new Driver({ transport: t, consumer: core as unknown as ConsumerCore, clock, connectTimeoutMs: 100, logger, metrics, maxQueuedPerPeer });
   return { t, driver, core, clock, errors, metrics };
 }
 
@@ -74,6 +74,18 @@ describe("Driver metrics", () => {
       "ectp_driver_sends_dropped_total{cause=connect_failed}": 2,
       "ectp_driver_reads_failed_total{cause=connect_failed}": 1,
     });
+  });
+
+  it("a read a core starts toward a peer whose connect failed earlier in the same step is counted as failed (connect_failed), as a send is", () => {
+    const totals = new Totals();
+    // The second read overflows the queue (one item at most): the connect fails, then read 3 and a heartbeat follow in that step.
+    const { t, driver, core } = rig([connectTo("p"), startRead(1), startRead(2), startRead(3), heartbeatTo("p")], totals, 1);
+    t.connectResult = new Promise<void>(() => {});
+    driver.step();
+    driver.step();
+    expect(core.calls.filter((c) => c.startsWith("read:"))).toEqual(["read:1:failed:gone", "read:2:failed:gone", "read:3:failed:gone"]);
+    expect(totals.counts.get("ectp_driver_reads_failed_total{cause=connect_failed}")).toBe(3);
+    expect(totals.counts.get("ectp_driver_sends_dropped_total{cause=connect_failed}")).toBe(1);
   });
 
   it("what a core's own disconnect, or close(), gives up behind a pending connect is counted as disconnected, or closed, not as a failed connect", async () => {

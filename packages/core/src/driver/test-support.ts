@@ -8,7 +8,7 @@ import type { ConsumerCore } from "../consumer/consumer.js";
 import type { DestinationPool } from "../consumer/types.js";
 import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
-import type { MemoryRegion, ReadDestination, ReadOperation, ReadResult, Transport, TransportActivity } from "../transport.js";
+import { type MemoryRegion, type ReadDestination, type ReadOperation, type ReadResult, type Transport, type TransportActivity, settlesRead } from "../transport.js";
 import { Driver } from "./driver.js";
 
 // ---------------------------------------------------------------------------------------
@@ -128,9 +128,14 @@ export class FakeTransport implements Transport {
   async close(): Promise<void> {}
 }
 
-/** A stand-in core that records what the driver routes to it and returns scripted outputs. */
+/**
+ * A stand-in core that records what the driver routes to it and returns scripted outputs. As a
+ * consumer, it counts the reads it started and has not heard settle, as a ConsumerCore does.
+ */
 export class RecordingCore {
   readonly calls: string[] = [];
+  /** The read ids of its start-read outputs whose settling result it has not been handed yet. */
+  readonly readsInFlight = new Set<number>();
   outputs: CoreOutput[] = [];
   deadline: number | undefined;
   /** Calls of `poll` so far (a driver's steps). */
@@ -144,6 +149,7 @@ export class RecordingCore {
   }
   handleReadResult(r: ReadResult): void {
     this.calls.push(`read:${r.readId}:${r.status}${r.peerGone ? ":gone" : ""}`);
+    if (settlesRead(r.status)) this.readsInFlight.delete(r.readId);
   }
   handlePeerUnreachable(peerId: string): void {
     this.calls.push(`unreachable:${peerId}`);
@@ -152,6 +158,7 @@ export class RecordingCore {
     this.polls++;
     const o = this.outputs;
     this.outputs = [];
+    for (const output of o) if (output.type === "start-read") this.readsInFlight.add(output.readId);
     return o;
   }
   nextDeadline(): number | undefined {
@@ -159,7 +166,7 @@ export class RecordingCore {
   }
   /** What a driver reads of a consumer's stats (its reads in flight, while closing). */
   stats(): { readsInFlight: number } {
-    return { readsInFlight: 0 };
+    return { readsInFlight: this.readsInFlight.size };
   }
 }
 
