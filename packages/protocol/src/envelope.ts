@@ -312,7 +312,7 @@ function decodeView(bytes: Uint8Array): DecodedEnvelope {
     // only a break where the decoder stopped, or before, explains its refusal; one after it (or in
     // the value of a field refused at its tag) is another problem, which a refusal for another
     // reason (a field given twice, bad UTF-8, too many elements) must not be given as its place [C10].
-    const where = REFUSED_AT_A_TAG.test(thrownMessage(cause)) ? undefined : locateMalformed(bytes, reader?.pos ?? bytes.length);
+    const where = isRefusalAtATag(cause) ? undefined : locateMalformed(bytes, reader?.pos ?? bytes.length);
     const at = where === undefined ? "" : ` (at ${where.field === "" ? "the envelope" : where.field}, byte ${where.offset}: ${where.problem})`;
     return {
       ok: false,
@@ -341,13 +341,22 @@ function decodeView(bytes: Uint8Array): DecodedEnvelope {
   return { ok: true, value: env };
 }
 
-/**
- * The refusals of the generated decoders (scripts/lib/pbjs-postprocess.mjs) made at a field's tag,
- * before its value is read, for what well-framed bytes hold: a non-repeated field given twice, and
- * a repeated element past the limit (SPEC.md section 5). They name the field themselves; a framing
- * break in the value they did not read is not why they refused.
- */
+/** The ends of the two refusals {@link isRefusalAtATag} tells: a field given twice, too many elements. */
 const REFUSED_AT_A_TAG = /; SPEC\.md section 5 (?:allows a non-repeated field once per message|limits them)$/;
+
+/**
+ * Whether `cause`, thrown by the generated decoder, is one of its refusals made at a field's tag,
+ * before the field's value is read, for what well-framed bytes hold: a non-repeated field given
+ * twice, and a repeated element past the limit (SPEC.md section 5). They name the field themselves;
+ * a framing break in the value they did not read is not why they refused [C10]. Told by the words
+ * that scripts/lib/pbjs-postprocess.mjs writes into the generated code (`$refuseRepeat`,
+ * `$countElement`), not protobufjs' own: wire-diagnosis.test.ts has the generated decoder refuse
+ * bytes with each phrase and checks that it is still told here. Not exported from the package.
+ * @internal
+ */
+export function isRefusalAtATag(cause: unknown): boolean {
+  return REFUSED_AT_A_TAG.test(thrownMessage(cause));
+}
 
 /** A decoded sender_epoch for an error message (a uint64 past 2^53 may be a rounded double). */
 function senderEpochText(epoch: unknown): string {

@@ -159,7 +159,7 @@ describe("describeValue (what a bad argument was, for every package's error mess
     expect(describeValue(value)).toBe(shown);
   });
 
-  it("names bytes by their kind: a Uint8Array (a Buffer is one), any other typed array, a DataView, an ArrayBuffer (they read as `an object`)", () => {
+  it("names bytes by their kind, of any realm: a Uint8Array (a Buffer is one), any other typed array, a DataView, an ArrayBuffer (they read as `an object`)", () => {
     expect(describeValue(new Uint8Array(2))).toBe("a Uint8Array");
     expect(describeValue(Buffer.from("ab"))).toBe("a Uint8Array");
     expect(describeValue(new Int16Array(1))).toBe("an Int16Array");
@@ -168,6 +168,9 @@ describe("describeValue (what a bad argument was, for every package's error mess
     expect(describeValue(runInNewContext("new Uint8Array(1)"))).toBe("a Uint8Array"); // another realm's
     expect(describeValue(new ArrayBuffer(1))).toBe("an ArrayBuffer");
     expect(describeValue(new SharedArrayBuffer(1))).toBe("a SharedArrayBuffer");
+    // Another realm's buffers, which are no `instanceof ArrayBuffer` here (they read as `an object`).
+    expect(describeValue(runInNewContext("new ArrayBuffer(1)"))).toBe("an ArrayBuffer");
+    expect(describeValue(runInNewContext("new SharedArrayBuffer(1)"))).toBe("a SharedArrayBuffer");
     // Only real views: a Proxy of a view or an object claiming the tag is an object.
     expect(describeValue({ [Symbol.toStringTag]: "ArrayBuffer" })).toBe("an object");
     expect(describeValue(new Proxy(new Uint8Array(1), {}))).toBe("an object");

@@ -2,6 +2,7 @@
  * The one error class of ECTP.
  * @module
  */
+import { types } from "node:util";
 
 /**
  * A failure reason: the name of an `ectp.v1.FailureReason` value without its prefix. Whether each
@@ -241,10 +242,10 @@ export function shortText(text: string, max: number): string {
  * A short description of a value for an error message: `nothing` (undefined), `null`, a number, a
  * boolean or a symbol as `String` writes it, a quoted string (cut at 40 characters, so `"1"` is not
  * read as the number 1), a bigint with its `n` (`1n`), else what kind of thing it is (`an array`,
- * `a Uint8Array` or whichever typed array or `a DataView` it is, `an ArrayBuffer`, `a function`, `an object`: never
- * the text of an object, which may be long or secret). Never throws, whatever the value (a
- * null-prototype object, a revoked Proxy): the argument and option checks of every ECTP package
- * use it to say what they were given.
+ * `a Uint8Array` or whichever typed array or `a DataView` it is, `an ArrayBuffer`, each of any realm,
+ * `a function`, `an object`: never the text of an object, which may be long or secret). Never throws,
+ * whatever the value (a null-prototype object, a revoked Proxy): the argument and option checks of
+ * every ECTP package use it to say what they were given.
  * @param v - Any value.
  * @returns Its description, e.g. `"abc"`, `-1`, `true`, `1n`, `nothing`, `a Uint8Array`, `an object`.
  */
@@ -263,7 +264,10 @@ export function describeValue(v: unknown): string {
         // (ArrayBuffer.isView reads an internal slot: a Proxy of a view is none, and it never throws.)
         if (Array.isArray(v)) return "an array";
         if (ArrayBuffer.isView(v)) return viewKind(v);
-        return v instanceof ArrayBuffer ? "an ArrayBuffer" : v instanceof SharedArrayBuffer ? "a SharedArrayBuffer" : "an object";
+        // A buffer by this realm's constructor, or by its internal slot: another realm's (a node:vm
+        // context's) is no `instanceof ArrayBuffer` here, and an error must name it as it names ours.
+        if (v instanceof ArrayBuffer || types.isArrayBuffer(v)) return "an ArrayBuffer";
+        return v instanceof SharedArrayBuffer || types.isSharedArrayBuffer(v) ? "a SharedArrayBuffer" : "an object";
       } catch {
         return "an object"; // Array.isArray throws for a revoked Proxy
       }

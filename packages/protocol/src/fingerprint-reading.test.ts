@@ -5,6 +5,7 @@
  * naming the first malformed field), read each field once in the same order, and say the same of one
  * that cannot be read. Pinned here per place, so that a change to one of them cannot go unseen.
  */
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { ectp } from "./gen/ectp.js";
 import { fingerprintsEqual, itemKeyId, normalizeFingerprint, tryItemKeyId, validateDescriptor } from "./validate.js";
@@ -37,6 +38,13 @@ const MALFORMED: [string, unknown, string][] = [
   ["bytes", new Uint8Array(4), `${NOT_A_MESSAGE} a Uint8Array`],
   ["another view", new DataView(new ArrayBuffer(4)), `${NOT_A_MESSAGE} a DataView`],
   ["an ArrayBuffer", new ArrayBuffer(4), `${NOT_A_MESSAGE} an ArrayBuffer`],
+  ["a SharedArrayBuffer", new SharedArrayBuffer(4), `${NOT_A_MESSAGE} a SharedArrayBuffer`],
+  // Another realm's (a node:vm context's) is no `instanceof ArrayBuffer` here: it read as the all-default fingerprint.
+  ["an ArrayBuffer of another realm (node:vm)", runInNewContext("new ArrayBuffer(4)"), `${NOT_A_MESSAGE} an ArrayBuffer`],
+  ["a SharedArrayBuffer of another realm (node:vm)", runInNewContext("new SharedArrayBuffer(4)"), `${NOT_A_MESSAGE} a SharedArrayBuffer`],
+  ["bytes of another realm (node:vm)", runInNewContext("new Uint8Array(4)"), `${NOT_A_MESSAGE} a Uint8Array`],
+  ["another view of another realm (node:vm)", runInNewContext("new DataView(new ArrayBuffer(4))"), `${NOT_A_MESSAGE} a DataView`],
+  ["an array of another realm (node:vm)", runInNewContext('["m@1", 3, 4096, 1]'), `${NOT_A_MESSAGE} an array`],
   ["a model that is a number", { model: 5 }, `${MODEL_STRING} 5`],
   ["a model with a lone surrogate", { model: "m\ud800" }, `${MODEL_UTF16} "m\\ud800"`],
   ["a model that is no string, and a bad dtype", { model: 5, dtype: -1 }, `${MODEL_STRING} 5`],
@@ -63,6 +71,10 @@ const ACCEPTED: [string, unknown, Fp][] = [
     { model: "m@1", dtype: 2 ** 31 - 1, rowBytes: 2 ** 32 - 1, layoutVersion: 2 ** 32 - 1 },
   ],
   ["an unknown dtype value, kept", { model: "m", dtype: 99 }, { model: "m", dtype: 99, rowBytes: 0, layoutVersion: 0 }],
+  // Objects of fields outside this realm's prototype chains are read as any other.
+  ["an object of another realm (node:vm)", runInNewContext('({ model: "m@4", dtype: 1 })'), { model: "m@4", dtype: 1, rowBytes: 0, layoutVersion: 0 }],
+  ["an empty object of another realm (node:vm)", runInNewContext("({})"), DEFAULT],
+  ["an empty null-prototype object", Object.create(null), DEFAULT],
   ["inherited fields", Object.create({ model: "m@2", dtype: 3, rowBytes: 16 }), { model: "m@2", dtype: 3, rowBytes: 16, layoutVersion: 0 }],
   [
     "a decoded message",
@@ -135,6 +147,37 @@ describe("[C2] one reading of a raw fingerprint, in every place that reads one",
     expect(readsOf(() => validateDescriptor(descriptorWith(logged), limits))).toEqual(ORDER);
     expect(readsOf(() => validateDescriptor(descriptorWith(fields), { ...limits, fingerprint: logged }))).toEqual(ORDER);
     expect(readsOf(() => fingerprintsEqual(logged, fields))).toEqual(ORDER);
+  });
+
+  it("[C2] validateDescriptor reads limits.fingerprint once: an INCOMPATIBLE result names the fingerprint it compared", () => {
+    // A getter that says another thing at each read: a second reading (for the result) reported another
+    // fingerprint than the one compared, and ran the caller's getters twice.
+    let reads = 0;
+    const drifting = {
+      model: "m@1",
+      dtype: 3,
+      rowBytes: 4096,
+      get layoutVersion() {
+        reads++;
+        return reads === 1 ? 7 : 1;
+      },
+    };
+    const got = { model: "m@1", dtype: 3, rowBytes: 4096, layoutVersion: 1 };
+    let r = validateDescriptor(descriptorWith(got), { ...limits, fingerprint: drifting });
+    expect(r.ok || { code: r.error.code, details: r.error.details }).toEqual({ code: "INCOMPATIBLE", details: { got, expected: { ...got, layoutVersion: 7 } } });
+    expect(reads).toBe(1);
+    // One malformed at its first read and well-formed after it: compared malformed (it matches no
+    // descriptor), and so reported, as no expected fingerprint, not as the well-formed one read later.
+    reads = 0;
+    const malformedFirst = {
+      get layoutVersion() {
+        reads++;
+        return reads === 1 ? -1 : 0;
+      },
+    };
+    r = validateDescriptor(descriptorWith(undefined), { ...limits, fingerprint: malformedFirst });
+    expect(r.ok || { code: r.error.code, details: r.error.details }).toEqual({ code: "INCOMPATIBLE", details: { got: DEFAULT, expected: undefined } });
+    expect(reads).toBe(1);
   });
 
   it("[I1] a fingerprint that cannot be read: each says so in its own words, and none throws", () => {

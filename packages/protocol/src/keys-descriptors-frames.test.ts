@@ -1,7 +1,8 @@
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { EctpError } from "./errors.js";
 import { FrameDecoder, encodeFrame } from "./framing.js";
-import { fingerprintsEqual, itemKeyId, keyCacheHash, normalizeFingerprint, tryItemKeyId, validateDescriptor } from "./validate.js";
+import { fingerprintsEqual, itemKeyId, keyCacheChars, keyCacheHash, normalizeFingerprint, tryItemKeyId, validateDescriptor } from "./validate.js";
 
 type Fp = { model: string; dtype: number; rowBytes: number; layoutVersion: number };
 const FULL: Fp = { model: "m@1", dtype: 3, rowBytes: 4096, layoutVersion: 1 };
@@ -78,6 +79,17 @@ describe("key ids and fingerprints [C2]", () => {
       expect(a.ok && a.value.fingerprint).toEqual(FULL);
       expect(b.ok && b.value.fingerprint).toEqual(other);
     }
+  });
+
+  it("[I4] keys with a long fingerprint model get their ids, and the process-wide key-id cache keeps none of them", () => {
+    const fp = { model: "m".repeat(100_000), dtype: 1 };
+    const before = keyCacheChars();
+    for (let i = 0; i < 100; i++) {
+      const hash = Uint8Array.of(i, 1, 2, 3, 4, 5, 6, 7);
+      expect(tryItemKeyId({ contentHash: hash, fingerprint: fp })).toBe(reference(hash, { model: fp.model, dtype: 1, rowBytes: 0, layoutVersion: 0 }));
+    }
+    // Each lookup may replace one slot's short strings; cached, the ids alone were 10 million characters.
+    expect(keyCacheChars() - before).toBeLessThan(100 * 400);
   });
 
   it("[C2] a content hash whose cache tag equals a longer cached hash's (its one-byte extension) still gets its own id", () => {
@@ -299,6 +311,20 @@ describe("validateDescriptor [C2]", () => {
     // The object form is what is accepted.
     const r = validateDescriptor({ ...base(), checksum: { algorithm: 1, value: crc } }, limits);
     expect(r.ok && r.value.checksum).toEqual({ algorithm: 1, crc32c: 0xdeadbeef });
+  });
+
+  it("[C2][C11] a checksum given as another realm's buffer (node:vm) is refused as this realm's is: it read as no checksum", () => {
+    for (const [code, shown] of [["new ArrayBuffer(4)", "an ArrayBuffer"], ["new SharedArrayBuffer(4)", "a SharedArrayBuffer"]] as const) {
+      const foreign = runInNewContext(code);
+      expect(foreign instanceof ArrayBuffer || foreign instanceof SharedArrayBuffer).toBe(false); // what made it pass as a message
+      expect(error({ ...base(), checksum: foreign }).message).toBe(
+        `[INVALID_DESCRIPTOR] checksum must be an object (ectp.v1.IChecksum: algorithm and value); got ${shown}`,
+      );
+    }
+    // Another realm's object of fields is a checksum like any other.
+    const r = validateDescriptor({ ...base(), checksum: runInNewContext("({ algorithm: 1, value: new Uint8Array([0xde, 0xad, 0xbe, 0xef]) })") }, limits);
+    expect(r.ok && r.value.checksum).toEqual({ algorithm: 1, crc32c: 0xdeadbeef });
+    expect(validateDescriptor({ ...base(), checksum: runInNewContext("({})") }, limits).ok).toBe(true); // UNSPECIFIED: none
   });
 
   it("[C2] a fingerprint, key or descriptor given as an array or bytes is refused by every helper (it read as the all-default fingerprint, another item's key)", () => {

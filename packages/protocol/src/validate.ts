@@ -5,6 +5,7 @@
  * orchestrator from JSON) and returns a result; nothing throws.
  * @module
  */
+import { types } from "node:util";
 import { markAsUntransferable } from "node:worker_threads";
 import { ectp } from "./gen/ectp.js";
 import { EctpError, describeValue as describe } from "./errors.js";
@@ -147,13 +148,22 @@ function keySuffix(f: NormalizedFingerprint): string {
  * building the hex string costs more than anything else in a key lookup, and a fresh
  * string must be hashed again by every Map it is looked up in; a cached id is the same
  * string object every time, its hash computed once. The tags let a lookup skip the other
- * keys of its set without reading their bytes. Bounded: about 200 KiB, the byte copies
- * allocated on first use; a miss costs one rebuild.
+ * keys of its set without reading their bytes. Bounded: 128 KiB of byte copies, allocated on
+ * first use, and strings of at most KEY_CACHE_MAX_SUFFIX characters of suffix each (under 5 MiB
+ * in all, some 600 KiB for the usual short model names); a miss costs one rebuild.
  */
 const KEY_CACHE_SETS = 512;
 const KEY_CACHE_WAYS = 8;
 const KEY_CACHE_SLOTS = KEY_CACHE_SETS * KEY_CACHE_WAYS;
 const KEY_CACHE_MAX_BYTES = 32;
+/**
+ * [I4] The longest key-id suffix (the fingerprint part: model name in quotes, dtype, row bytes,
+ * layout version) whose ids are cached. The cache is the process's, shared by every core, and no
+ * receiver's bound covers it: a peer sending keys of distinct hashes with long models (a frame
+ * allows models of megabytes) filled its 4,096 slots with ids of that length, a gigabyte kept after
+ * the peer's state was gone. Real model names are far shorter; a longer one's id is built each time.
+ */
+const KEY_CACHE_MAX_SUFFIX = 256;
 /** 32-bit words per slot in {@link keyCacheWords}. */
 const KEY_CACHE_SLOT_WORDS = KEY_CACHE_MAX_BYTES / 4;
 /**
@@ -209,7 +219,7 @@ function hashWord(hash: Uint8Array, i: number, n: number): number {
 /** The key id of a checked 1-64 byte hash and a key-id suffix, as one flat string. */
 function keyIdOf(hash: Uint8Array, sfx: string): string {
   const n = hash.length;
-  if (n > KEY_CACHE_MAX_BYTES) return buildKeyId(hash, sfx);
+  if (n > KEY_CACHE_MAX_BYTES || sfx.length > KEY_CACHE_MAX_SUFFIX) return buildKeyId(hash, sfx); // [I4]
   const tag = keyCacheHash(hash, n);
   const set = tag & (KEY_CACHE_SETS - 1);
   let words = keyCacheWords;
@@ -239,6 +249,17 @@ function keyIdOf(hash: Uint8Array, sfx: string): string {
   return id;
 }
 
+/**
+ * The characters the key-id cache's strings hold (suffixes and ids, a suffix shared by slots counted
+ * once per slot). Exported for tests only (not part of the package's API).
+ * @internal
+ */
+export function keyCacheChars(): number {
+  let chars = 0;
+  for (const text of keyCacheText) chars += text.length;
+  return chars;
+}
+
 /** Hex of the hash, then the suffix, joined into one flat string. */
 function buildKeyId(hash: Uint8Array, sfx: string): string {
   const n = hash.length;
@@ -249,7 +270,9 @@ function buildKeyId(hash: Uint8Array, sfx: string): string {
   }
   for (let i = 0; i < n; i++) parts[i] = HEX[hash[i] as number] as string;
   parts[n] = sfx;
-  return parts.join("");
+  const id = parts.join("");
+  parts[n] = ""; // [I4] (the scratch keeps no model name: it may be long)
+  return id;
 }
 
 /**
@@ -276,7 +299,10 @@ function isBytes(v: unknown): v is Uint8Array {
  * Whether `v` can be read as a message (an object of fields), as the encoders read one: an array or
  * bytes (a Uint8Array, any ArrayBuffer view, an ArrayBuffer) is none, though `typeof` says "object";
  * read as one, it would be a message of no fields (`checksum: crc32cBytes(data)` no checksum at all)
- * [C11]. Shared with the envelope encoder and the JSON reader (not exported from the package).
+ * [C11]. Arrays and views of any realm are told by their internal slots; buffers by this realm's
+ * constructors only (a cheap check on a hot path): where another realm's buffer would read as a
+ * message of no fields (an all-default fingerprint, no checksum), {@link isForeignBuffer} is asked
+ * too. Shared with the envelope encoder and the JSON reader (not exported from the package).
  */
 export function isMessageObject(v: unknown): v is object {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v) && !isArrayBuffer(v);
@@ -285,6 +311,17 @@ export function isMessageObject(v: unknown): v is object {
 /** Whether `v` is an ArrayBuffer or a SharedArrayBuffer (this realm's: a cheap check on a hot path), bytes with no view over them. */
 function isArrayBuffer(v: object): boolean {
   return v instanceof ArrayBuffer || v instanceof SharedArrayBuffer;
+}
+
+/**
+ * Whether `v`, an object {@link isMessageObject} passed, is an ArrayBuffer or a SharedArrayBuffer after
+ * all: one of another realm (made in a `node:vm` context), which is no `instanceof ArrayBuffer` here.
+ * This realm's objects were judged by its constructors already; only one outside its prototype chains
+ * (another realm's, or of a null prototype) is asked its internal slot, which costs a call into the
+ * runtime: call it only where `v` would otherwise read as a message of no fields, off the hot path.
+ */
+function isForeignBuffer(v: object): boolean {
+  return !(v instanceof Object) && types.isAnyArrayBuffer(v);
 }
 
 /** The error for a message-typed field given something that is not an object of fields (see {@link isMessageObject}). */
@@ -382,18 +419,21 @@ function freshFingerprint(model: string, dtype: number, rowBytes: number, layout
   return { model, dtype, rowBytes, layoutVersion };
 }
 
+/** A fingerprint's type and fields, as the refusal of one that is no object of fields names them. */
+const FINGERPRINT_TYPE = "ectp.v1.IFingerprint: model, dtype, rowBytes, layoutVersion";
+
 /** What {@link readFingerprintWith} makes of a fingerprint's checked fields: a fresh or shared object, a key-id suffix. */
 type FingerprintMaker<T> = (model: string, dtype: number, rowBytes: number, layoutVersion: number) => T;
 
 /**
  * The one reading and check of a raw fingerprint, for every place that takes one (validateDescriptor's
  * key and expected fingerprint, itemKeyId, tryItemKeyId, normalizeFingerprint and fingerprintsEqual):
- * absent (`undefined`, `null`) means all-default; anything but an object of fields is refused; each
- * field is read once, in the order model, dtype, rowBytes, layoutVersion (absent or null as its
- * default), then checked in that order. A well-formed one gives `make` of its fields, built without
- * an intermediate object. A malformed one gives the error naming the first malformed field when
- * `explain` is true, else `undefined` (for the callers that only need to know, on hot paths: no
- * error is built). Throws what a hostile object's reads throw; the callers catch it.
+ * absent (`undefined`, `null`) means all-default; anything but an object of fields (an array or bytes,
+ * of any realm) is refused; each field is read once, in the order model, dtype, rowBytes, layoutVersion
+ * (absent or null as its default), then checked in that order. A well-formed one gives `make` of its
+ * fields, built without an intermediate object. A malformed one gives the error naming the first
+ * malformed field when `explain` is true, else `undefined` (for the callers that only need to know,
+ * on hot paths: no error is built). Throws what a hostile object's reads throw; the callers catch it.
  */
 function readFingerprintWith<T>(fp: unknown, make: FingerprintMaker<T>, explain: true): T | EctpError;
 function readFingerprintWith<T>(fp: unknown, make: FingerprintMaker<T>, explain: false): T | undefined;
@@ -401,12 +441,17 @@ function readFingerprintWith<T>(fp: unknown, make: FingerprintMaker<T>, explain:
   if (fp === undefined || fp === null) return make("", 0, 0, 0);
   // [C2] An array or bytes would read as the all-default fingerprint, and so as another item's key.
   if (typeof fp !== "object" || !isMessageObject(fp))
-    return explain ? notAMessage("fingerprint", "ectp.v1.IFingerprint: model, dtype, rowBytes, layoutVersion", fp) : undefined;
+    return explain ? notAMessage("fingerprint", FINGERPRINT_TYPE, fp) : undefined;
   const f = fp as Record<string, unknown>;
   const model = f.model ?? "";
   const dtype = f.dtype ?? 0;
   const rowBytes = f.rowBytes ?? 0;
   const layoutVersion = f.layoutVersion ?? 0;
+  // [C2] Another realm's ArrayBuffer passed isMessageObject and has no fields: the all-default fingerprint,
+  // and so another item's key, unless refused as this realm's is. Asked only of an all-default reading
+  // (the first comparison fails for any fingerprint with a model), so the hot path pays nothing for it.
+  if (model === "" && dtype === 0 && rowBytes === 0 && layoutVersion === 0 && isForeignBuffer(fp))
+    return explain ? notAMessage("fingerprint", FINGERPRINT_TYPE, fp) : undefined;
   if (typeof model !== "string") return refuseField(explain, "fingerprint.model must be a string", model);
   // A key the encoders refuse to send is no key: one judged valid here can always be sent. (The model
   // of the cached key-id suffix passed this check already: the usual one is not looked at again.)
@@ -507,14 +552,9 @@ function readHash(key: unknown): Uint8Array | EctpError {
   return hash;
 }
 
-/**
- * Whether a well-formed normalised fingerprint equals a raw one (as {@link fingerprintsEqual}; a malformed
- * raw one equals none). The raw one is read as the shared fingerprint: when it equals `a`, the last one
- * {@link readSharedFingerprint} read (as in validateDescriptor), that is `a`'s object, nothing allocated.
- */
-function fingerprintEquals(a: NormalizedFingerprint, raw: unknown): boolean {
-  const b = readFingerprintWith(raw, sharedFingerprint, false);
-  return b !== undefined && a.model === b.model && a.dtype === b.dtype && a.rowBytes === b.rowBytes && a.layoutVersion === b.layoutVersion;
+/** Whether two normalised fingerprints are the same, field by field (as {@link fingerprintsEqual}). */
+function sameFingerprint(a: NormalizedFingerprint, b: NormalizedFingerprint): boolean {
+  return a === b || (a.model === b.model && a.dtype === b.dtype && a.rowBytes === b.rowBytes && a.layoutVersion === b.layoutVersion);
 }
 
 /**
@@ -531,7 +571,9 @@ function fingerprintEquals(a: NormalizedFingerprint, raw: unknown): boolean {
  * give descriptors, keys, fingerprints and checksums as plain objects or decoded messages.
  * Accepts anything (e.g. JSON with `sizeBytes: null`) and never throws; limits without a
  * `maxItemBytes` number >= 1, or that cannot be read (the caller's mistake), give
- * `INVALID_ARGUMENT`. A `limits.fingerprint` that is no valid fingerprint matches no descriptor
+ * `INVALID_ARGUMENT`. `limits.fingerprint` is read once per call; an `INCOMPATIBLE` result's
+ * `details` name the two fingerprints compared, normalised (`got`, the key's; `expected`, that one
+ * reading of `limits.fingerprint`), and one that is no valid fingerprint matches no descriptor
  * (`INCOMPATIBLE`, its `details.expected` undefined).
  */
 export function validateDescriptor(descriptor: unknown, limits: DescriptorLimits): Validation<ValidDescriptor> {
@@ -568,20 +610,21 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   const fingerprint = readSharedFingerprint((key as Record<string, unknown>).fingerprint);
   if (isError(fingerprint)) return { ok: false, error: fingerprint };
   const keyId = keyIdOf(contentHash, keySuffix(fingerprint));
-  // Compared field by field without normalising `limits.fingerprint` again (as fingerprintsEqual would).
   if (expected !== undefined) {
-    let same: boolean;
+    // [C2] `limits.fingerprint` is read once, as the shared fingerprint (when it equals the key's, the
+    // last one readSharedFingerprint read: the same object, nothing allocated), and that one reading is
+    // both compared and reported: read again for the result, a getter would run twice, and the result
+    // could name another fingerprint than the one compared (or a well-formed one for a malformed one).
+    let want: NormalizedFingerprint | undefined;
     try {
-      same = fingerprintEquals(fingerprint, expected);
+      want = readFingerprintWith(expected, sharedFingerprint, false);
     } catch (cause) {
       // The caller's own fingerprint (a throwing getter, a Proxy): its mistake, not the peer's descriptor.
       return fail("INVALID_ARGUMENT", "limits.fingerprint could not be read", {}, cause);
     }
-    if (!same)
-      return fail("INCOMPATIBLE", "item fingerprint differs from the expected fingerprint", {
-        got: fingerprint,
-        expected: normalizeFingerprint(expected).ok ? expected : undefined,
-      });
+    // A malformed expected fingerprint matches no descriptor, and is named as none (undefined).
+    if (want === undefined || !sameFingerprint(fingerprint, want))
+      return fail("INCOMPATIBLE", "item fingerprint differs from the expected fingerprint", { got: fingerprint, expected: want });
   }
   const size = d.sizeBytes;
   if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 1 || size > max)
@@ -663,6 +706,10 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
         `checksum algorithm ${describe(algorithm)} is not supported; unverifiable bytes are never loaded`,
         {},
       );
+    } else if (isForeignBuffer(cs)) {
+      // [C2][C11] Another realm's ArrayBuffer passed isMessageObject, and reads as an UNSPECIFIED checksum:
+      // none at all. Refused as this realm's is (asked only here: a CRC32C checksum never comes this way).
+      return { ok: false, error: notAMessage("checksum", "ectp.v1.IChecksum: algorithm and value", cs) };
     } else if (c.value != null && !isBytes(c.value)) {
       // An UNSPECIFIED checksum is none, but its value still goes on the wire: the encoders refuse other than bytes.
       return fail("INVALID_DESCRIPTOR", `checksum.value must be bytes (a Uint8Array); got ${describe(c.value)}`, {});

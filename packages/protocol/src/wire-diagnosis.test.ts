@@ -2,7 +2,7 @@
 // message says only what failed ("index out of range: 12 + 5 > 14").
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
+import { decodeEnvelope, encodeEnvelope, isRefusalAtATag } from "./envelope.js";
 import { ectp } from "./gen/ectp.js";
 import { MAX_REPEATED_ELEMENTS } from "./limits.js";
 import { refusal } from "./test-helpers.js";
@@ -126,6 +126,36 @@ describe("decode errors name the field [C10]", () => {
     // At the limit itself the break after the values is still found.
     const atLimit = ectp.v1.Envelope.encode({ ...HEADER, readGrant: { grantId: 1, attemptId: 1, item: { shape: new Array(MAX_REPEATED_ELEMENTS).fill(1) } } }).finish();
     expect(refusal(new Uint8Array([...atLimit, 0x98])).details).toEqual({ field: "", offset: atLimit.length });
+  });
+
+  it("[C10] the decoder's refusals at a tag are told by the words scripts/lib/pbjs-postprocess.mjs gives them: each phrase, thrown for real bytes", () => {
+    /** What the generated decoder throws for `bytes`, which it must refuse. */
+    const thrown = (bytes: Uint8Array): unknown => {
+      try {
+        ectp.v1.Envelope.decode(bytes);
+      } catch (cause) {
+        return cause;
+      }
+      throw new Error("the generated decoder accepted the bytes");
+    };
+    // One repeated element past the limit ("...; SPEC.md section 5 limits them"), then a tag cut after its first byte.
+    const events = Array.from({ length: MAX_REPEATED_ELEMENTS + 1 }, () => ({}));
+    const over = new Uint8Array([...ectp.v1.Envelope.encode({ ...HEADER, eventBatch: { sequence: 1, events } }).finish(), 0x98]);
+    const tooMany = thrown(over);
+    expect(tooMany).toBeInstanceOf(RangeError);
+    expect((tooMany as Error).message).toContain(`more than ${MAX_REPEATED_ELEMENTS} repeated elements in one message (at field events)`);
+    expect(isRefusalAtATag(tooMany)).toBe(true);
+    // (decodeEnvelope's result alone does not show that this phrase is told: locateMalformed counts
+    // elements as the decoder does, and past the limit it finds no break of its own either.)
+    expect(refusal(over).details).toEqual({});
+    // A non-repeated field given twice, and a oneof's second member ("...; SPEC.md section 5 allows a non-repeated field once per message").
+    const ok = envelope({ readGrant: { grantId: 3, attemptId: 1, item: ITEM } });
+    expect(isRefusalAtATag(thrown(new Uint8Array([...ok, 0x12, 0x01, 0x65])))).toBe(true);
+    expect(isRefusalAtATag(thrown(new Uint8Array([0x0a, 0x02, 0x08, 0x01, 0x12, 0x01, 0x61, 0x18, 0x05, 0x82, 0x01, 0x00, 0x82, 0x01, 0x00])))).toBe(true);
+    // protobufjs' own refusals are none: a length past the end, a cut tag, bad UTF-8.
+    expect(isRefusalAtATag(thrown(ok.slice(0, ok.length - 1)))).toBe(false);
+    expect(isRefusalAtATag(thrown(new Uint8Array([...ok, 0x98])))).toBe(false);
+    expect(isRefusalAtATag(thrown(new Uint8Array([0x0a, 0x02, 0x08, 0x01, 0x12, 0x01, 0xff, 0x18, 0x05])))).toBe(false);
   });
 
   it("[C10] locateMalformed seeks no break past the point it is told the decoder stopped at", () => {
