@@ -289,6 +289,84 @@ class ReadonlyMapView<K, V> implements ReadonlyMap<K, V> {
   }
 }
 
+/** What one peer has in an {@link OutputQueue} since the last poll. */
+interface QueuedFor {
+  /** Its outputs queued and not dropped. */
+  outputs: number;
+  /** The sends among them. */
+  sends: number;
+  /** Its outputs queued at a position below this one are dropped (0: none). */
+  dropAllBefore: number;
+  /** Its sends queued at a position below this one are dropped (0: none). */
+  dropSendsBefore: number;
+}
+
+/**
+ * The outputs queued for the next {@link EventSubscriber.poll}, in the order they were queued, from
+ * which everything queued so far for a peer, or only its sends, can be dropped in O(1) [I1]: a drop
+ * notes the position it reaches, and {@link OutputQueue.take} leaves the dropped outputs out in one
+ * pass. (Copying the queue at each drop made a router that swaps thousands of followed producers
+ * between two polls take seconds, quadratic in their number.) A drop reaches only what was queued
+ * before it, so what a producer followed again after it queues still goes out.
+ */
+class OutputQueue {
+  #outputs: SubscriberOutput[] = [];
+  /** Per peer with outputs queued since the last poll: their counts, and how far its drops reach. */
+  readonly #peers = new Map<string, QueuedFor>();
+  /** Outputs queued and not dropped. */
+  #live = 0;
+  /** Whether a drop reached any output since the last poll (else `take` copies nothing). */
+  #dropped = false;
+
+  /** Whether an output is queued and not dropped. */
+  get pending(): boolean {
+    return this.#live > 0;
+  }
+
+  /** Queue `output`. */
+  push(output: SubscriberOutput): void {
+    let q = this.#peers.get(output.peerId);
+    if (q === undefined) {
+      q = { outputs: 0, sends: 0, dropAllBefore: 0, dropSendsBefore: 0 };
+      this.#peers.set(output.peerId, q);
+    }
+    q.outputs++;
+    if (output.type === "send") q.sends++;
+    this.#live++;
+    this.#outputs.push(output);
+  }
+
+  /** Drop every output queued so far for `peerId`, or only its sends (`sendsOnly`). */
+  drop(peerId: string, sendsOnly: boolean): void {
+    const q = this.#peers.get(peerId);
+    const dropping = q === undefined ? 0 : sendsOnly ? q.sends : q.outputs;
+    if (q === undefined || dropping === 0) return;
+    this.#live -= dropping;
+    q.outputs -= dropping;
+    q.sends = 0;
+    if (sendsOnly) q.dropSendsBefore = this.#outputs.length;
+    else q.dropAllBefore = this.#outputs.length;
+    this.#dropped = true;
+  }
+
+  /** The outputs queued and not dropped, in the order they were queued; the queue is empty after. */
+  take(): SubscriberOutput[] {
+    let out = this.#outputs;
+    if (this.#dropped) {
+      const peers = this.#peers;
+      out = out.filter((o, i) => {
+        const q = peers.get(o.peerId) as QueuedFor;
+        return i >= q.dropAllBefore && (o.type !== "send" || i >= q.dropSendsBefore);
+      });
+    }
+    this.#outputs = [];
+    this.#peers.clear();
+    this.#live = 0;
+    this.#dropped = false;
+    return out;
+  }
+}
+
 /** Where an {@link EventSubscriber} stands with one followed producer: {@link EventSubscriber.producerStatus}. */
 export interface ProducerStatus {
   /** Whether its view is current: {@link EventSubscriber.isSynced}. */
@@ -402,7 +480,10 @@ export interface SubscriberOptions {
    * the view has stayed within the bound until a catch-up (`catchUpMs`), or when the producer
    * restarts. Each drop is counted (`view_full`) and logged as a warning.
    * Default 256 MiB: over a million items of typical descriptors (about 240 bytes each, a 103-byte
-   * key id among them), which take about four times that in memory. Without it, a producer that
+   * key id among them). The bound counts those bytes, not memory: on Node 20 a view of typical
+   * descriptors takes about six times its count in memory (each descriptor's key and bytes fields are
+   * objects of their own), one of the smallest valid descriptors up to twenty times, so size it for
+   * that. Without it, a producer that
    * published Stored events without end, or a snapshot of endless parts, would grow the router's
    * memory until it failed.
    */
@@ -689,7 +770,8 @@ export class EventSubscriber {
   private follows = 0;
   /** Peers whose last connect-peer/disconnect-peer handed out was a connect (the transport holds a connection), followed or not. */
   private readonly transportHolds = new Set<string>();
-  private outputs: SubscriberOutput[] = [];
+  /** The outputs queued for the next poll. */
+  private readonly outputs = new OutputQueue();
   /** The latest clock reading accepted (none yet: -Infinity, so any first reading stands, negative ones too). */
   private lastNow = Number.NEGATIVE_INFINITY;
   private heartbeatSequence = 0;
@@ -912,7 +994,7 @@ export class EventSubscriber {
     if (f === undefined) return;
     this.followed.delete(producerId);
     clearView(this.holderIndex, f); // [I4] its keys' holders forget it
-    this.outputs = this.outputs.filter((o) => o.peerId !== producerId);
+    this.outputs.drop(producerId, false); // O(1): a router may unfollow thousands between two polls [I1]
     // A connection a poll handed to the transport is forgotten, whichever record of the producer
     // made it (a disconnect queued by an earlier unfollow was just dropped); one only queued is just dropped.
     if (this.transportHolds.has(producerId)) this.outputs.push({ type: "disconnect-peer", peerId: producerId });
@@ -931,7 +1013,9 @@ export class EventSubscriber {
    * no longer runs, until a message of a newer epoch discards it (undefined until that epoch's
    * snapshot is applied) [E2]. A router routing by views should prefer producers for which this holds.
    * (`stats().synced` counts them.) It holds while no gap is known: a lost last batch is found only
-   * by the next catch-up (`catchUpMs`), so a synced view can lag that long.
+   * by the next catch-up (`catchUpMs`), so a synced view can lag that long. So can a view after a gap
+   * given up (three replay retries that did not close it: SPEC.md [E2]): the batches held past the gap
+   * are dropped and it holds again, though they were seen; the next catch-up asks for them again.
    */
   isSynced(producerId: string): boolean {
     const f = this.followed.get(producerId);
@@ -969,7 +1053,7 @@ export class EventSubscriber {
     f.gone = true;
     this.lost(f, "unreachable", now);
     // [P8] Nothing reaches it before the new Hello: what was queued for it before the report is dropped.
-    this.outputs = this.outputs.filter((o) => o.peerId !== producerId || o.type !== "send");
+    this.outputs.drop(producerId, true); // O(1), as unfollow's drop [I1]
     this.forget(f);
   }
 
@@ -1126,8 +1210,7 @@ export class EventSubscriber {
       this.gaugedSynced = synced;
       this.metrics.gauge("ectp_subscriber_synced_producers", synced);
     }
-    const out = this.outputs;
-    this.outputs = [];
+    const out = this.outputs.take();
     for (const o of out)
       if (o.type === "connect-peer") this.transportHolds.add(o.peerId);
       else if (o.type === "disconnect-peer") this.transportHolds.delete(o.peerId);
@@ -1139,7 +1222,7 @@ export class EventSubscriber {
 
   /** When {@link EventSubscriber.poll} must be called next; undefined when nothing is followed. */
   nextDeadline(): number | undefined {
-    if (this.outputs.length > 0) return this.lastNow;
+    if (this.outputs.pending) return this.lastNow;
     let next: number | undefined;
     for (const f of this.followed.values()) {
       let d = f.nextHeartbeat;
