@@ -13,6 +13,7 @@ import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { crcBytes } from "../runner/fixtures.js";
+import { outputProblem } from "../runner/output-shape.js";
 import { sendProblem } from "../runner/raw-send.js";
 import { Rng } from "./rng.js";
 import { EventQueue, Violation, checkSeedRunOptions, command, runSeeds } from "./seeds.js";
@@ -411,6 +412,8 @@ class Schedule {
   private async route(from: TesteeConnection, o: ectp.conformance.v1.IOutput): Promise<void> {
     const f = this.faults;
     const r = this.rng;
+    const shape = outputProblem(o, `${from === this.consumer ? "C1" : "P1"}'s poll at t=${this.now}, an output`);
+    if (shape !== undefined) throw new Violation(shape);
     if (o.send && !o.send.envelope)
       throw new Violation(`${from === this.consumer ? "C1" : "P1"} reported a send to ${String(o.send.to)} without its envelope at t=${this.now} (TESTEE-PROTOCOL.md §5.2: raw comes beside it)`);
     if (o.send?.envelope) {

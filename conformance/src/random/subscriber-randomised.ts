@@ -36,6 +36,7 @@
 import { SPEC_MAJOR, envelopeBodyName } from "@ectp/protocol";
 import { ectp, envelopeJson } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
+import { outputProblem } from "../runner/output-shape.js";
 import { sendProblem } from "../runner/raw-send.js";
 import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
@@ -569,6 +570,8 @@ class SubscriberSchedule {
   }
 
   private async route(from: TesteeConnection, o: ectp.conformance.v1.IOutput): Promise<void> {
+    const shape = outputProblem(o, `the ${from === this.producer ? "producer" : "subscriber"}'s poll at t=${this.now}, an output`);
+    if (shape !== undefined) throw new Violation(shape);
     if (from === this.producer && o.eventBatch?.batch) {
       this.published(o.eventBatch.batch);
       this.resends.published.add(Number(o.eventBatch.batch.sequence ?? 0));

@@ -39,6 +39,7 @@ import {
 } from "./case-check.js";
 import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
 import { CaseBug, type MacroFn, type Scope, matches, resolve } from "./match.js";
+import { outputProblem } from "./output-shape.js";
 import { sendProblem } from "./raw-send.js";
 import { decodedStreamProblem, malformedStreamAnswer, streamInput } from "./stream.js";
 
@@ -1025,6 +1026,12 @@ class Interpreter {
   // ------------------------------------------------------------------ outputs
 
   private async onOutputs(outs: ectp.conformance.v1.IOutput[]): Promise<void> {
+    // Every output's shape first: one that sets no kind would otherwise be kept unread, and the case
+    // fail later on an output it never saw.
+    for (const [i, o] of outs.entries()) {
+      const problem = outputProblem(o, `poll at t=${this.now}, output ${i + 1} of ${outs.length}`);
+      if (problem !== undefined) throw new CaseFailure(problem);
+    }
     // The mailbox keeps a send's envelope, which cases match, not its bytes (checked from `o` below):
     // a copy without them is converted, rather than writing them as base64 to be dropped. (Not a
     // delete: fromObject returns a decoded message as it is, and `o` must keep its bytes.)
