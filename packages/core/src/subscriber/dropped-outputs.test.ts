@@ -18,7 +18,7 @@ function described(outs: SubscriberOutput[]): string[] {
 }
 
 describe("outputs dropped before a poll", () => {
-  it("[I1] a producer unfollowed and followed again before the poll: the new subscription goes out, the old one's outputs do not", () => {
+  it("a producer unfollowed and followed again before the poll: the new subscription goes out, the old one's outputs do not", () => {
     const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
     sub.follow("A", 0, conn(1));
     sub.follow(P, 0, conn(1));
@@ -39,7 +39,7 @@ describe("outputs dropped before a poll", () => {
     ]);
   });
 
-  it("[I1][P8] unfollowed twice with a follow between: the second drop takes the first one's disconnect and the follow's outputs, and leaves one disconnect", () => {
+  it("[P8] unfollowed twice with a follow between: the second drop takes the first one's disconnect and the follow's outputs, and leaves one disconnect", () => {
     const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
     sub.follow(P, 0, conn(1));
     sub.poll(0); // the transport holds a connection to P now
@@ -68,7 +68,7 @@ describe("outputs dropped before a poll", () => {
     expect(sub.stats().snapshotRequests).toBe(2);
   });
 
-  it("[I1] nextDeadline does not ask for a poll at once when everything queued was dropped", () => {
+  it("nextDeadline does not ask for a poll at once when everything queued was dropped", () => {
     const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
     sub.follow("A", 0);
     sub.poll(0);

@@ -303,7 +303,7 @@ interface QueuedFor {
 
 /**
  * The outputs queued for the next {@link EventSubscriber.poll}, in the order they were queued, from
- * which everything queued so far for a peer, or only its sends, can be dropped in O(1) [I1]: a drop
+ * which everything queued so far for a peer, or only its sends, can be dropped in O(1): a drop
  * notes the position it reaches, and {@link OutputQueue.take} leaves the dropped outputs out in one
  * pass. (Copying the queue at each drop made a router that swaps thousands of followed producers
  * between two polls take seconds, quadratic in their number.) A drop reaches only what was queued
@@ -994,7 +994,7 @@ export class EventSubscriber {
     if (f === undefined) return;
     this.followed.delete(producerId);
     clearView(this.holderIndex, f); // [I4] its keys' holders forget it
-    this.outputs.drop(producerId, false); // O(1): a router may unfollow thousands between two polls [I1]
+    this.outputs.drop(producerId, false); // O(1): a router may unfollow thousands between two polls
     // A connection a poll handed to the transport is forgotten, whichever record of the producer
     // made it (a disconnect queued by an earlier unfollow was just dropped); one only queued is just dropped.
     if (this.transportHolds.has(producerId)) this.outputs.push({ type: "disconnect-peer", peerId: producerId });
@@ -1053,7 +1053,7 @@ export class EventSubscriber {
     f.gone = true;
     this.lost(f, "unreachable", now);
     // [P8] Nothing reaches it before the new Hello: what was queued for it before the report is dropped.
-    this.outputs.drop(producerId, true); // O(1), as unfollow's drop [I1]
+    this.outputs.drop(producerId, true); // [P8] O(1), as unfollow's drop
     this.forget(f);
   }
 
